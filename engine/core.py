@@ -216,6 +216,17 @@ class Puzzle(ABC, Generic[S, M]):
 
         return enumerate_space(self, root, progress=progress, cancelled=cancelled, budget=budget)
 
+    def chains(self, moves: Iterable[M]) -> list[str] | None:
+        """Moves grouped the way players count them (peg chains `d2-d4-f4`), or None."""
+        return None
+
+    checks_dead_ends: bool = False
+    """The front end should ask `dead_end_check` after each player move (in a worker)."""
+
+    def dead_end_check(self, state: S, start: S, cancelled: CancelCheck = None) -> str | None:
+        """Why `state` can no longer be won, or None while it still can (or is not known)."""
+        return None
+
     can_shuffle: bool = False
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> S:
