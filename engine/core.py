@@ -227,6 +227,10 @@ class Puzzle(ABC, Generic[S, M]):
         """Why `state` can no longer be won, or None while it still can (or is not known)."""
         return None
 
+    def explore_root(self) -> S:
+        """Where the state-space explorer enumerates from (the start; goal-rooted puzzles differ)."""
+        return self.initial()
+
     can_shuffle: bool = False
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> S:

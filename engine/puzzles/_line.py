@@ -45,7 +45,6 @@ class LinePuzzle(Puzzle[str, Move]):
 
     def describe(self, move: Move) -> str:
         src, dst = move
-        arrow = "→" if dst > src else "←"
         if self.width == 1:
-            return f"{src + 1} {arrow} {dst + 1}"
-        return f"{src + 1}-{src + self.width} {arrow} {dst + 1}-{dst + self.width}"
+            return f"{src + 1} → {dst + 1}"
+        return f"{src + 1}-{src + self.width} → {dst + 1}-{dst + self.width}"

@@ -157,7 +157,7 @@ def colour_swap_search(
             return Solution(tuple(moves), tuple(states), True, meter.finish())
         layer = following
     raise Unsolvable(
-        f"no solution: all {len(parents):,} positions reachable from {start} searched",
+        f"all {len(parents):,} positions reachable from {start} searched, none is the goal",
         meter.finish(),
     )
 

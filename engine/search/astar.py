@@ -53,7 +53,7 @@ def astar(
                 best_g[child] = cg
                 parents[child] = (current, move)
                 heapq.heappush(heap, (cg + _h(puzzle, child, start), cg, next(tie), child))
-    raise Unsolvable(f"no solution: all {len(best_g):,} reachable positions searched",
+    raise Unsolvable(f"all {len(best_g):,} reachable positions searched, none is a goal",
                      meter.finish())
 
 

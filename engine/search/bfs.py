@@ -45,5 +45,5 @@ def bfs(
         layer = following
     meter.depth -= 1
     raise Unsolvable(
-        f"no solution: all {len(parents):,} reachable positions searched", meter.finish()
+        f"all {len(parents):,} reachable positions searched, none is a goal", meter.finish()
     )

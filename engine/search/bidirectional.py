@@ -83,5 +83,5 @@ def bidirectional_bfs(
             meter.depth = len(moves)
             return Solution(tuple(moves), tuple(states), True, meter.finish())
     raise Unsolvable(
-        f"no solution: one side ran out after {len(fwd) + len(bwd):,} positions", meter.finish()
+        f"the search from one end ran out after {len(fwd) + len(bwd):,} positions", meter.finish()
     )

@@ -1,0 +1,241 @@
+"""Knight exchange (seed 001, problem 5) and Guarini's problem: knights move as in chess onto
+empty squares, any knight at any time, until the black and white knights have swapped places.
+
+A position is a string of `B`, `W` and `_`, row by row from the top; its text form puts `/`
+between rows (`BBB/___/___/WWW`). Squares are numbered 0.. row by row from the top for
+`move_cells`, and named chess-style for players: files a.. from the left, ranks 1.. from the
+bottom. The goal is always the colour swap of the start, so any legal start has a goal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.core import BadInput, Puzzle
+from engine.registry import Family
+
+EMPTY = "_"
+PIECES = "BW"
+SWAP = str.maketrans("BW", "WB")
+Move = tuple[int, int]  # (from square, to square)
+
+KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+@dataclass(frozen=True)
+class KnightsVariant:
+    """One offered board: its id, size, start and a line about where it comes from."""
+
+    id: str
+    title: str
+    width: int
+    height: int
+    start: str  # row by row from the top, no separators
+    source: str
+
+
+VARIANTS = {
+    "knights-3x4": KnightsVariant(
+        "knights-3x4",
+        "Knight exchange (3×4)",
+        3,
+        4,
+        "BBB" + "___" * 2 + "WWW",
+        "seed 001, problem 5: 16 moves; 18,480 positions; farthest 22",
+    ),
+    "knights-3x3": KnightsVariant(
+        "knights-3x3",
+        "Guarini's problem (3×3)",
+        3,
+        3,
+        "W_W" + "___" + "B_B",
+        "Paolo Guarini, 1512: white knights on the top corners, black on the bottom corners",
+    ),
+}
+
+
+def swap_colours(state: str) -> str:
+    return state.translate(SWAP)
+
+
+def knight_graph(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, the squares a knight reaches from it, in ascending order."""
+    graph = []
+    for square in range(width * height):
+        row, col = divmod(square, width)
+        targets = [
+            (row + dr) * width + col + dc
+            for dr, dc in KNIGHT_STEPS
+            if 0 <= row + dr < height and 0 <= col + dc < width
+        ]
+        graph.append(tuple(sorted(targets)))
+    return tuple(graph)
+
+
+class Knights(Puzzle[str, Move]):
+    """Swap the black and white knights on a small board."""
+
+    family = "knights"
+    board = "knights"
+    reversible = True  # every knight move is undone by the move back
+
+    def __init__(self, variant: KnightsVariant) -> None:
+        self.variant = variant
+        self.id = variant.id
+        self.title = variant.title
+        self.width = variant.width
+        self.height = variant.height
+        self.size = self.width * self.height
+        self.graph = knight_graph(self.width, self.height)
+        self.example = self.format(variant.start)
+        self.rules = (
+            "Knights move as in chess — two squares one way and one square across — onto an\n"
+            "empty square; any knight may move at any time, nothing is captured.\n"
+            "Goal: the black (B) and white (W) knights swap places.\n"
+            f"Squares are named like chess: files a–{self.file_letter(self.width - 1)} from "
+            f"the left, ranks 1–{self.height} from the bottom.\n"
+            f"Text form: rows from the top with / between them, e.g. {self.example}."
+        )
+
+    # ---- squares --------------------------------------------------------------------------------
+    @staticmethod
+    def file_letter(col: int) -> str:
+        return "abcdefghijklmnopqrstuvwxyz"[col]
+
+    def square_name(self, square: int) -> str:
+        row, col = divmod(square, self.width)
+        return f"{self.file_letter(col)}{self.height - row}"
+
+    # ---- the rules ------------------------------------------------------------------------------
+    def initial(self) -> str:
+        return self.variant.start
+
+    def goal(self, start: str) -> str:
+        return swap_colours(start)
+
+    def moves(self, state: str) -> list[Move]:
+        return [
+            (src, dst)
+            for src, piece in enumerate(state)
+            if piece != EMPTY
+            for dst in self.graph[src]
+            if state[dst] == EMPTY
+        ]
+
+    def apply(self, state: str, move: Move) -> str:
+        src, dst = move
+        cells = list(state)
+        cells[dst], cells[src] = state[src], EMPTY
+        return "".join(cells)
+
+    def predecessors(self, state: str) -> Iterator[tuple[str, Move]]:
+        for src, dst in self.moves(state):
+            yield self.apply(state, (src, dst)), (dst, src)
+
+    # ---- text -----------------------------------------------------------------------------------
+    def parse(self, text: str) -> str:
+        rows = [row for row in "".join(text.split()).upper().split("/") if row]
+        expected = (
+            f"{self.height} rows of {self.width} squares of B, W and {EMPTY} "
+            f"separated by /, e.g. {self.example}"
+        )
+        if len(rows) == 1 and len(rows[0]) == self.size:
+            rows = [rows[0][i : i + self.width] for i in range(0, self.size, self.width)]
+        if len(rows) != self.height or any(len(row) != self.width for row in rows):
+            raise BadInput(f"{self.id}: expected {expected}")
+        state = "".join(rows)
+        stray = sorted(set(state) - set(PIECES) - {EMPTY})
+        if stray:
+            raise BadInput(f"{self.id}: unexpected {''.join(stray)!r}, expected {expected}")
+        blacks, whites = state.count("B"), state.count("W")
+        if blacks == 0 and whites == 0:
+            raise BadInput(f"{self.id}: the board has no knights, expected {expected}")
+        if blacks + whites == self.size:
+            raise BadInput(f"{self.id}: the board is full, so no knight can move")
+        return state
+
+    def format(self, state: str) -> str:
+        return "/".join(state[i : i + self.width] for i in range(0, self.size, self.width))
+
+    def describe(self, move: Move) -> str:
+        src, dst = move
+        return f"{self.square_name(src)}-{self.square_name(dst)}"
+
+    def move_cells(self, state: str, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        src, dst = move
+        return (src,), (dst,)
+
+    def explain_illegal(self, state: str, move: Move) -> str:
+        try:
+            src, dst = move
+            valid = all(isinstance(x, int) and 0 <= x < self.size for x in (src, dst))
+        except (TypeError, ValueError):
+            valid = False
+        if not valid:
+            return f"not a move on this board: {move!r} (expected two squares 0–{self.size - 1})"
+        name_src, name_dst = self.square_name(src), self.square_name(dst)
+        if state[src] == EMPTY:
+            return f"there is no knight on {name_src}"
+        if dst not in self.graph[src]:
+            return f"a knight cannot jump from {name_src} to {name_dst}"
+        if state[dst] != EMPTY:
+            return f"{name_dst} is taken: knights move only onto empty squares"
+        return super().explain_illegal(state, move)
+
+    # ---- symmetry --------------------------------------------------------------------------------
+    def board_maps(self) -> list[tuple[int, ...]]:
+        """The board's symmetries as square permutations (`image[i]` = where square i goes):
+        the 4 of a rectangle, the 8 of a square."""
+        w, h = self.width, self.height
+        maps = []
+        for swap_axes in (False, True) if w == h else (False,):
+            for flip_rows in (False, True):
+                for flip_cols in (False, True):
+                    image = []
+                    for square in range(self.size):
+                        row, col = divmod(square, w)
+                        if swap_axes:
+                            row, col = col, row
+                        row = h - 1 - row if flip_rows else row
+                        col = w - 1 - col if flip_cols else col
+                        image.append(row * w + col)
+                    maps.append(tuple(image))
+        return maps
+
+    def transform(self, state: str, image: tuple[int, ...], swap: bool = False) -> str:
+        """`state` moved square by square along `image`, colours swapped when `swap`."""
+        cells = [EMPTY] * self.size
+        for square, piece in enumerate(state):
+            cells[image[square]] = piece
+        moved = "".join(cells)
+        return swap_colours(moved) if swap else moved
+
+    def start_symmetries(self, start: str) -> list[tuple[tuple[int, ...], bool]]:
+        """The (board map, colour swap) pairs that fix `start`: they keep every position's
+        distance from the start, so positions are counted "up to symmetry" by them."""
+        return [
+            (image, swap)
+            for image in self.board_maps()
+            for swap in (False, True)
+            if self.transform(start, image, swap) == start
+        ]
+
+
+def _make(puzzle_id: str) -> Knights | None:
+    if puzzle_id in VARIANTS:
+        return Knights(VARIANTS[puzzle_id])
+    if puzzle_id.startswith("knights-"):
+        offered = ", ".join(VARIANTS)
+        raise BadInput(f"no knights board '{puzzle_id}': the boards offered are {offered}")
+    return None
+
+
+FAMILY = Family(
+    key="knights",
+    title="Knight exchange",
+    blurb="Black and white knights swap places, moving as in chess.",
+    ids=tuple(VARIANTS),
+    make=_make,
+    order=50,
+)

@@ -1,0 +1,144 @@
+"""Running engine searches off the UI thread for a play screen: hint, solve, the optimal length
+from the start, and the dead-end check, with live progress and cancellation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from textual import work
+from textual.screen import Screen
+from textual.worker import Worker, get_current_worker
+
+from engine.core import BudgetExceeded, Cancelled, SearchStats, Solution, Unsolvable
+from engine.session import Session
+from tui.widgets.stats import StatsPanel
+
+OPTIMAL_BUDGET = 3_000_000  # positions for the silent "optimal from the start" search
+
+
+class SearchRunner(Screen):
+    """A Screen base that owns the search workers; the subclass reacts to their results."""
+
+    session: Session
+    search_task: str = ""
+
+    # ---- hooks the play screen implements ----------------------------------------------------------
+    def search_finished(self, task: str, state: Hashable, solution: Solution) -> None: ...
+
+    def search_failed(self, task: str, message: str, severity: str) -> None: ...
+
+    def optimal_known(self, length: int | None, note: str) -> None: ...
+
+    def dead_end_found(self, reason: str) -> None: ...
+
+    # ---- the user's searches -------------------------------------------------------------------------
+    @property
+    def searching(self) -> bool:
+        return bool(self._workers_in("search"))
+
+    def _workers_in(self, group: str) -> list[Worker[Any]]:
+        return [w for w in self.app.workers if w.node is self and w.group == group and w.is_running]
+
+    def start_search(self, task: str) -> None:
+        """Start a hint or solve from the current position (replacing any running one)."""
+        self.search_task = task
+        self.query_one(StatsPanel).show_stats(None, "running", task)
+        self.run_search(task, self.session.state, self.session.start)
+
+    def cancel_search(self) -> bool:
+        """Cancel the running hint/solve; True when there was one."""
+        running = self._workers_in("search")
+        self.app.workers.cancel_group(self, "search")
+        return bool(running)
+
+    def _call(self, callback: Callable[..., None], *args: Any) -> None:
+        """From a worker thread: run `callback` on the UI thread unless the screen has gone."""
+        if get_current_worker().is_cancelled and callback is not self._ended:
+            return
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app has stopped
+            pass
+
+    @work(thread=True, exclusive=True, group="search")
+    def run_search(self, task: str, state: Hashable, start: Hashable) -> None:
+        worker = get_current_worker()
+        puzzle = self.session.puzzle
+
+        def progress(stats: SearchStats) -> None:
+            self._call(self._progress, task, stats)
+
+        try:
+            solution = puzzle.solve(
+                state, start, progress=progress, cancelled=lambda: worker.is_cancelled
+            )
+        except Cancelled:
+            self._call(self._ended, task, None, "cancelled", "Search cancelled.", "information")
+        except Unsolvable as error:
+            self._call(self._ended, task, error.stats, "done", f"No solution: {error.reason}",
+                       "warning")
+        except BudgetExceeded as error:
+            self._call(self._ended, task, error.stats, "failed", f"Gave up: {error}", "warning")
+        except Exception as error:  # a solver bug must not take the game down
+            self._call(self._ended, task, None, "failed",
+                       f"The solver failed: {type(error).__name__}: {error}", "error")
+        else:
+            self._call(self._solved, task, state, solution)
+
+    def _progress(self, task: str, stats: SearchStats) -> None:
+        if self.is_attached:
+            self.query_one(StatsPanel).show_stats(stats, "running", task)
+
+    def _solved(self, task: str, state: Hashable, solution: Solution) -> None:
+        if not self.is_attached:
+            return
+        self.query_one(StatsPanel).show_stats(solution.stats, "done", task)
+        if state == self.session.start and solution.optimal:
+            self.optimal_known(solution.length, "")
+        self.search_finished(task, state, solution)
+
+    def _ended(
+        self,
+        task: str,
+        stats: SearchStats | None,
+        status: str,
+        message: str,
+        severity: str,
+    ) -> None:
+        if not self.is_attached or (status == "cancelled" and self.searching):
+            return  # a newer search replaced this one
+        self.query_one(StatsPanel).show_stats(stats, status, task)
+        self.search_failed(task, message, severity)
+
+    # ---- background checks -----------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="optimal")
+    def find_optimal_length(self) -> None:
+        """The optimal length from the start, quietly, so the move counter can show it."""
+        worker = get_current_worker()
+        session = self.session
+        try:
+            solution = session.puzzle.solve(
+                session.start, session.start, cancelled=lambda: worker.is_cancelled,
+                budget=OPTIMAL_BUDGET,
+            )
+        except Unsolvable as error:
+            self._call(self.optimal_known, None, f"no solution: {error.reason}")
+        except (Cancelled, BudgetExceeded):
+            return
+        except Exception as error:
+            self._call(self.optimal_known, None, f"solver failed: {error}")
+        else:
+            if solution.optimal:
+                self._call(self.optimal_known, solution.length, "")
+
+    @work(thread=True, exclusive=True, group="dead-end")
+    def check_dead_end(self, state: Hashable) -> None:
+        worker = get_current_worker()
+        puzzle = self.session.puzzle
+        try:
+            reason = puzzle.dead_end_check(state, self.session.start, lambda: worker.is_cancelled)
+        except (Cancelled, BudgetExceeded):
+            return
+        if reason and state == self.session.state:
+            self._call(self.dead_end_found, reason)

@@ -1,0 +1,37 @@
+"""Helpers for driving the real app with Pilot: open a game, let workers finish, read the screen."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from screens.play import PlayScreen
+from tui.app import KaeruApp
+
+SIZE = (100, 30)
+SNAPSHOT_SIZE = (80, 24)
+
+
+async def settle(pilot: Pilot) -> None:
+    """Wait until every worker is done and the messages they sent are handled."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def play_screen(app: KaeruApp) -> PlayScreen:
+    screen = app.screen
+    assert isinstance(screen, PlayScreen), f"expected the play screen, got {screen!r}"
+    return screen
+
+
+@pytest.fixture
+def fresh_saves(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test-private saved-games folder (so no earlier test's game is resumed)."""
+    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path))
+
+
+def snapshot_app(game_id: str | None = None) -> KaeruApp:
+    """An app for snapshot tests: no resumed games."""
+    return KaeruApp(game_id, resume=False)
