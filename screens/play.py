@@ -28,7 +28,7 @@ from tui.widgets.boards import board_class
 from tui.widgets.playback_bar import PlaybackBar
 from tui.widgets.stats import StatsPanel
 
-SIDE_WIDTH = 32
+SIDE_WIDTH = 36
 CHROME_ROWS = 6  # header, title, status lines, footer
 
 

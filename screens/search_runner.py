@@ -22,6 +22,7 @@ class SearchRunner(Screen):
 
     session: Session
     search_task: str = ""
+    search_serial: int = 0  # which hint/solve is current: late news of older ones is dropped
 
     # ---- hooks the play screen implements ----------------------------------------------------------
     def search_finished(self, task: str, state: Hashable, solution: Solution) -> None: ...
@@ -43,8 +44,9 @@ class SearchRunner(Screen):
     def start_search(self, task: str) -> None:
         """Start a hint or solve from the current position (replacing any running one)."""
         self.search_task = task
+        self.search_serial += 1
         self.query_one(StatsPanel).show_stats(None, "running", task)
-        self.run_search(task, self.session.state, self.session.start)
+        self.run_search(task, self.session.state, self.session.start, self.search_serial)
 
     def cancel_search(self) -> bool:
         """Cancel the running hint/solve; True when there was one."""
@@ -54,7 +56,7 @@ class SearchRunner(Screen):
 
     def _call(self, callback: Callable[..., None], *args: Any) -> None:
         """From a worker thread: run `callback` on the UI thread unless the screen has gone."""
-        if get_current_worker().is_cancelled and callback is not self._ended:
+        if get_current_worker().is_cancelled and callback != self._ended:
             return
         try:
             self.app.call_from_thread(callback, *args)
@@ -62,36 +64,41 @@ class SearchRunner(Screen):
             pass
 
     @work(thread=True, exclusive=True, group="search")
-    def run_search(self, task: str, state: Hashable, start: Hashable) -> None:
+    def run_search(self, task: str, state: Hashable, start: Hashable, serial: int) -> None:
         worker = get_current_worker()
         puzzle = self.session.puzzle
 
         def progress(stats: SearchStats) -> None:
-            self._call(self._progress, task, stats)
+            self._call(self._progress, serial, task, stats)
 
         try:
             solution = puzzle.solve(
                 state, start, progress=progress, cancelled=lambda: worker.is_cancelled
             )
         except Cancelled:
-            self._call(self._ended, task, None, "cancelled", "Search cancelled.", "information")
+            self._call(self._ended, serial, task, None, "cancelled", "Search cancelled.",
+                       "information")
         except Unsolvable as error:
-            self._call(self._ended, task, error.stats, "done", f"No solution: {error.reason}",
-                       "warning")
+            self._call(self._ended, serial, task, error.stats, "done",
+                       f"No solution: {error.reason}", "warning")
         except BudgetExceeded as error:
-            self._call(self._ended, task, error.stats, "failed", f"Gave up: {error}", "warning")
+            self._call(self._ended, serial, task, error.stats, "failed", f"Gave up: {error}",
+                       "warning")
         except Exception as error:  # a solver bug must not take the game down
-            self._call(self._ended, task, None, "failed",
+            self._call(self._ended, serial, task, None, "failed",
                        f"The solver failed: {type(error).__name__}: {error}", "error")
         else:
-            self._call(self._solved, task, state, solution)
+            self._call(self._solved, serial, task, state, solution)
 
-    def _progress(self, task: str, stats: SearchStats) -> None:
-        if self.is_attached:
+    def _current(self, serial: int) -> bool:
+        return self.is_attached and serial == self.search_serial
+
+    def _progress(self, serial: int, task: str, stats: SearchStats) -> None:
+        if self._current(serial):
             self.query_one(StatsPanel).show_stats(stats, "running", task)
 
-    def _solved(self, task: str, state: Hashable, solution: Solution) -> None:
-        if not self.is_attached:
+    def _solved(self, serial: int, task: str, state: Hashable, solution: Solution) -> None:
+        if not self._current(serial):
             return
         self.query_one(StatsPanel).show_stats(solution.stats, "done", task)
         if state == self.session.start and solution.optimal:
@@ -100,13 +107,14 @@ class SearchRunner(Screen):
 
     def _ended(
         self,
+        serial: int,
         task: str,
         stats: SearchStats | None,
         status: str,
         message: str,
         severity: str,
     ) -> None:
-        if not self.is_attached or (status == "cancelled" and self.searching):
+        if not self._current(serial):
             return  # a newer search replaced this one
         self.query_one(StatsPanel).show_stats(stats, status, task)
         self.search_failed(task, message, severity)

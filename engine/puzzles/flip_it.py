@@ -3,19 +3,18 @@ stone it passes; turn every stone over with the empty cell back where it began.
 
 Solved by the seed's colour-swap bidirectional search: positions reached backwards from the goal
 are the colour swaps of positions reached forwards from the start, so one search serves both
-ends. Enumeration is vectorised over a perfect index (empty cell, colour bits).
+ends. Both the search (engine.search.packed) and enumeration (engine.search.codes) run in numpy
+over a perfect index: empty cell << size | white bits.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution, Unsolvable
+from engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
 from engine.puzzles._line import EMPTY, LinePuzzle, Move
 from engine.registry import Family
-from engine.search.bidirectional import bidirectional_bfs
-from engine.search.meter import Meter
-from engine.search.paths import walk_back
+from engine.search.packed import solve_packed
 
 SIZES = range(5, 17)
 SWAP = str.maketrans("BW", "WB")
@@ -74,13 +73,20 @@ class FlipIt(LinePuzzle):
         cancelled: CancelCheck = None,
         budget: int = DEFAULT_BUDGET,
     ) -> Solution:
-        if state != start:  # mid-game: the trick needs the search to begin at the start
-            return bidirectional_bfs(
-                self, state, start, progress=progress, cancelled=cancelled, budget=budget
-            )
-        return colour_swap_search(self, start, progress, cancelled, budget)
+        """From the start, the colour-swap trick (one search serves both ends); mid-game, where
+        the trick does not apply, a two-sided search."""
+        return solve_packed(
+            self,
+            state,
+            start,
+            mirror=self.mirror_packed,
+            mirror_name="colour-swap",
+            progress=progress,
+            cancelled=cancelled,
+            budget=budget,
+        )
 
-    # ---- the perfect index: code = empty cell << size | white bits --------------------------------
+    # ---- the perfect index: code = empty cell << size | white bits ------------------------------
     def encode(self, state: str) -> int:
         bits = sum(1 << i for i, c in enumerate(state) if c == "W")
         return (state.index(EMPTY) << self.size) | bits
@@ -105,61 +111,15 @@ class FlipIt(LinePuzzle):
             out.append((np.int64(j) << n) | moved)
         return np.concatenate(out) if out else codes[:0]
 
+    # the same codes serve the layered search (engine.search.packed); moves are reversible
+    pack = encode
+    unpack = decode
+    neighbours_packed = expand_codes
 
-def colour_swap_search(
-    puzzle: FlipIt,
-    start: str,
-    progress: Progress,
-    cancelled: CancelCheck,
-    budget: int,
-) -> Solution:
-    """One BFS from the start; a position x meets the backward search when swap(x) is known.
-
-    d(goal, x) = d(start, swap(x)), so the best meeting in the first layer that meets is optimal
-    (the same full-layer argument as a two-sided search).
-    """
-    meter = Meter("colour-swap bidirectional BFS", progress, cancelled, budget)
-    goal = swap_colours(start)
-    parents: dict[str, tuple[str, Move] | None] = {start: None}
-    depth = {start: 0}
-    if start == goal:
-        return Solution((), (start,), True, meter.finish())
-    layer = [start]
-    d = 0
-    while layer:
-        d += 1
-        meter.depth, meter.frontier = d, len(layer)
-        following = []
-        best: tuple[int, str] | None = None
-        for current in layer:
-            meter.tick()
-            for move in puzzle.moves(current):
-                child = puzzle.apply(current, move)
-                meter.generated += 1
-                if child in parents:
-                    continue
-                parents[child] = (current, move)
-                depth[child] = d
-                following.append(child)
-        for child in following:
-            mirror = swap_colours(child)
-            if mirror in depth and (best is None or d + depth[mirror] < best[0]):
-                best = (d + depth[mirror], child)
-        if best is not None:
-            meet = best[1]
-            moves, states = walk_back(parents, meet)
-            _, mirror_states = walk_back(parents, swap_colours(meet))
-            for after in [swap_colours(s) for s in reversed(mirror_states[:-1])]:
-                before = states[-1]
-                moves.append(next(m for m in puzzle.moves(before) if puzzle.apply(before, m) == after))
-                states.append(after)
-            meter.depth = len(moves)
-            return Solution(tuple(moves), tuple(states), True, meter.finish())
-        layer = following
-    raise Unsolvable(
-        f"all {len(parents):,} positions reachable from {start} searched, none is the goal",
-        meter.finish(),
-    )
+    def mirror_packed(self, codes: np.ndarray) -> np.ndarray:
+        """The colour swap of each code: every stone bit flips, the empty cell's bit stays 0."""
+        n = self.size
+        return codes ^ (((1 << n) - 1) & ~(np.int64(1) << (codes >> n)))
 
 
 def _make(puzzle_id: str) -> FlipIt | None:

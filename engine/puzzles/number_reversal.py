@@ -1,13 +1,24 @@
 """Number reversal (seed 001, problem 4): a number moves into the empty cell when next to it or by
-jumping over exactly one number; reverse the row, the empty cell going to the other end."""
+jumping over exactly one number; reverse the row, the empty cell going to the other end.
+
+Solved in numpy by a layered bidirectional search over packed positions (engine.search.packed):
+from the default start the goal is its left-right mirror image, so one search serves both ends.
+"""
 
 from __future__ import annotations
 
-from engine.core import BadInput
+import numpy as np
+
+from engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
 from engine.puzzles._line import EMPTY, LinePuzzle, Move
 from engine.registry import Family
+from engine.search.packed import solve_packed
 
 SIZES = range(4, 11)
+NIBBLE = 4  # bits a cell: numbers 1..9, 0 for the empty cell
+EMPTY_SHIFT = 56  # where a packed position keeps the empty cell's index
+EMPTY_FIELD = np.int64(0xFF) << EMPTY_SHIFT
+STEPS = (-2, -1, 1, 2)  # where a number may come from, relative to the empty cell
 
 
 class NumberReversal(LinePuzzle):
@@ -27,7 +38,9 @@ class NumberReversal(LinePuzzle):
 
     def validate(self, state: str) -> None:
         if len(set(state)) != self.size:
-            raise BadInput(f"{self.id}: each of {self.alphabet} must appear once, e.g. {self.example}")
+            raise BadInput(
+                f"{self.id}: each of {self.alphabet} must appear once, e.g. {self.example}"
+            )
 
     def initial(self) -> str:
         return self.example
@@ -50,6 +63,59 @@ class NumberReversal(LinePuzzle):
         cells = list(state)
         cells[e], cells[j] = state[j], EMPTY
         return "".join(cells)
+
+    def solve(
+        self,
+        state: str,
+        start: str,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Solution:
+        """Optimal: the mirror search from the default start, a two-sided search elsewhere."""
+        return solve_packed(
+            self,
+            state,
+            start,
+            mirror=self.mirror_packed,
+            mirror_name="mirror-image",
+            progress=progress,
+            cancelled=cancelled,
+            budget=budget,
+        )
+
+    # ---- packed positions: a nibble a cell (0 = empty), the empty cell's index on top ----------
+    def pack(self, state: str) -> int:
+        code = state.index(EMPTY) << EMPTY_SHIFT
+        for i, c in enumerate(state):
+            if c != EMPTY:
+                code |= int(c) << (NIBBLE * i)
+        return code
+
+    def unpack(self, code: int) -> str:
+        cells = (code >> (NIBBLE * i) & 15 for i in range(self.size))
+        return "".join(str(v) if v else EMPTY for v in cells)
+
+    def neighbours_packed(self, codes: np.ndarray) -> np.ndarray:
+        empty = codes >> EMPTY_SHIFT
+        out = []
+        for step in STEPS:
+            src = empty + step
+            ok = (src >= 0) & (src < self.size)
+            c, e, j = codes[ok], empty[ok], src[ok]
+            number = (c >> (NIBBLE * j)) & 15
+            cleared = c & ~((np.int64(15) << (NIBBLE * j)) | EMPTY_FIELD)
+            out.append(cleared | (number << (NIBBLE * e)) | (j << EMPTY_SHIFT))
+        return np.concatenate(out)
+
+    def mirror_packed(self, codes: np.ndarray) -> np.ndarray:
+        """The row read right to left: a symmetry of the rules taking the start to the goal."""
+        last = self.size - 1
+        out = (last - (codes >> EMPTY_SHIFT)) << EMPTY_SHIFT
+        for i in range(self.size):
+            out |= ((codes >> (NIBBLE * i)) & 15) << (NIBBLE * (last - i))
+        return out
 
 
 def _make(puzzle_id: str) -> NumberReversal | None:

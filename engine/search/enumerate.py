@@ -19,12 +19,18 @@ def enumerate_space(
 ) -> Enumeration:
     """Breadth-first over everything reachable from `root`.
 
-    Puzzles with a perfect index (`CodedPuzzle`) go through the vectorised numpy search.
+    Puzzles with a perfect index (`CodedPuzzle`) go through the vectorised numpy search, and
+    reversible ones with packed positions (`PackedPuzzle`) through the layered numpy search.
     """
     from engine.search.codes import CodedPuzzle, enumerate_codes
+    from engine.search.packed import PackedPuzzle, enumerate_packed
 
     if isinstance(puzzle, CodedPuzzle):
         return enumerate_codes(puzzle, root, progress=progress, cancelled=cancelled)
+    if isinstance(puzzle, PackedPuzzle) and puzzle.reversible:
+        return enumerate_packed(
+            puzzle, root, progress=progress, cancelled=cancelled, budget=budget
+        )
     meter = Meter("BFS enumeration", progress, cancelled, budget)
     seen = {root}
     layer = [root]

@@ -41,9 +41,7 @@ class Geometry:
     @cached_property
     def pair_cells(self) -> tuple[int, ...]:
         """Every place the pair can be, as its left cell; the pair index counts these."""
-        return tuple(
-            r * self.width + c for r in range(self.height) for c in range(self.width - 1)
-        )
+        return tuple(r * self.width + c for r in range(self.height) for c in range(self.width - 1))
 
     @property
     def pair_count(self) -> int:

@@ -95,9 +95,7 @@ class TwoBlankIndex:
         tiles_in_goal = [goal[i] for i in cells if goal[i] != BLANK]
         per_row = len(range(kind, g.width, 2))
         ranks = parity_ranks(len(tiles_in_goal)) if per_row > 1 else None
-        return ColumnClass(
-            kind, cells, per_row, {t: i for i, t in enumerate(tiles_in_goal)}, ranks
-        )
+        return ColumnClass(kind, cells, per_row, {t: i for i, t in enumerate(tiles_in_goal)}, ranks)
 
     # ---- single positions ----------------------------------------------------------------------
     def unreachable_reason(self, state: State) -> str | None:

@@ -40,7 +40,7 @@ class ParityRanks:
             by_parity[parity(perm)].append(perm)
         self.perms = by_parity
         self.size = len(by_parity[0])
-        self._rank = ({p: i for i, p in enumerate(by_parity[0])}, {p: i for i, p in enumerate(by_parity[1])})
+        self._rank = tuple({p: i for i, p in enumerate(perms)} for perms in by_parity)
 
     def rank(self, perm: Perm) -> tuple[int, int]:
         """(parity, rank within that parity)."""

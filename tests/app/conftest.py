@@ -26,10 +26,10 @@ def play_screen(app: KaeruApp) -> PlayScreen:
     return screen
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def fresh_saves(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test-private saved-games folder (so no earlier test's game is resumed)."""
-    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "data"))
 
 
 def snapshot_app(game_id: str | None = None) -> KaeruApp:

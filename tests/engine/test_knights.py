@@ -35,7 +35,7 @@ def random_walk(puzzle, seed: int, steps: int) -> str:
     return state
 
 
-# ---- the published figures ------------------------------------------------------------------------
+# ---- the published figures -----------------------------------------------------------------------
 def test_exchange_takes_16_moves_as_published():
     start = EXCHANGE.initial()
     solution = EXCHANGE.solve(start, start)
@@ -84,7 +84,7 @@ def test_guarini_goal_is_among_the_farthest():
     assert found.positions == 280  # the centre square is unreachable; the ring keeps its order
 
 
-# ---- rules ---------------------------------------------------------------------------------------------
+# ---- rules ---------------------------------------------------------------------------------------
 def test_knight_graph_of_the_seed():
     # The seed's adjacency list, 1-based: 1->6,8  2->7,9  3->4,8  4->3,9,11  5->10,12 ...
     seed = [[6, 8], [7, 9], [4, 8], [3, 9, 11], [10, 12], [1, 7, 11],
@@ -160,7 +160,7 @@ def test_session_refuses_with_the_reason():
     assert EXCHANGE.format(session.state) == "_BB/__B/___/WWW"
 
 
-# ---- squares and text -------------------------------------------------------------------------------
+# ---- squares and text ----------------------------------------------------------------------------
 def test_squares_are_named_like_chess():
     assert [EXCHANGE.square_name(i) for i in (0, 2, 9, 11)] == ["a4", "c4", "a1", "c1"]
     assert EXCHANGE.describe((0, 5)) == "a4-c3"

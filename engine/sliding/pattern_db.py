@@ -1,0 +1,246 @@
+"""Additive pattern databases: numpy breadth-first searches over groups of tiles, cached on disk.
+
+For a group of k tiles, a search from the goal over (cells of the group's tiles, cell of the
+blank) counts only moves of the group's tiles (the blank wandering among the other tiles is
+free), so the databases of disjoint groups add up to an admissible heuristic. The blank is the
+last piece of the index, so "the best over every blank cell" is one reshape and one min.
+
+Lookups work on packed codes (`engine.sliding.packed`): each group sits in consecutive nibbles,
+so its index into a 16**k "sparse" table is one shift and one mask. On square boards the value
+of the diagonal mirror is taken too, and the larger of the two used.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.core import CancelCheck, Progress
+from engine.search.meter import Meter
+from engine.sliding.geometry import Grid, State
+from engine.sliding.packed import U64, PackedBoard
+from engine.sliding.perm_index import PermIndex
+from engine.sliding.table_cache import load_table, save_table
+
+UNREACHED = 255
+CHUNK = 1 << 19
+VERSION = 1
+MAX_GROUP = 6  # 16**6 bytes = 16.8 MB per sparse table; 7 would be 268 MB
+
+# Well-tried 6-6-3 split of the 15-puzzle (goal blank bottom right): two compact blocks of six
+# and the rest of the top row.
+FIFTEEN_663 = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+FIFTEEN_555 = ((1, 2, 5, 6, 9), (3, 4, 7, 8, 12), (10, 11, 13, 14, 15))
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Disjoint groups of tiles covering every tile of a board."""
+
+    groups: tuple[tuple[int, ...], ...]
+
+    @property
+    def name(self) -> str:
+        return "-".join(str(len(g)) for g in self.groups)
+
+
+def default_partition(grid: Grid) -> Partition:
+    """6-6-3 on the 4x4; otherwise the tiles in row order cut into near-equal groups of <= 6."""
+    if (grid.width, grid.height) == (4, 4):
+        return Partition(FIFTEEN_663)
+    tiles = list(range(1, grid.cells))
+    count = -(-len(tiles) // MAX_GROUP)
+    size, extra = divmod(len(tiles), count)
+    groups, at = [], 0
+    for g in range(count):
+        take = size + (1 if g < extra else 0)
+        groups.append(tuple(tiles[at : at + take]))
+        at += take
+    return Partition(tuple(groups))
+
+
+def check_partition(grid: Grid, partition: Partition) -> None:
+    tiles = sorted(t for g in partition.groups for t in g)
+    if tiles != list(range(1, grid.cells)):
+        raise ValueError("a partition must hold every tile exactly once")
+    if any(not 1 <= len(g) <= MAX_GROUP for g in partition.groups):
+        raise ValueError(f"pattern groups hold 1 to {MAX_GROUP} tiles")
+
+
+# ---- building one group's table -------------------------------------------------------------------
+def _expand(
+    index: PermIndex, neighbours: np.ndarray, codes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(children by a free blank move, children by a move of a group tile) of `codes`."""
+    pos = index.unrank(codes)
+    m, k = pos.shape[0], pos.shape[1] - 1
+    rows = np.arange(m)
+    who = np.full((m, index.cells), -1, dtype=np.int8)
+    for i in range(k):
+        who[rows, pos[:, i]] = i
+    blank = pos[:, k]
+    free, paid = [], []
+    for d in range(neighbours.shape[1]):
+        target = neighbours[blank, d]
+        ok = target >= 0
+        child = pos[ok]
+        cell = target[ok]
+        tile = who[rows[ok], cell].astype(np.int64)
+        moving = tile >= 0
+        r = np.flatnonzero(moving)
+        child[r, tile[moving]] = blank[ok][moving]
+        child[:, k] = cell
+        codes_d = index.rank(child)
+        free.append(codes_d[~moving])
+        paid.append(codes_d[moving])
+    return np.concatenate(free), np.concatenate(paid)
+
+
+def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
+    """The group's table: fewest moves of its tiles to bring them home, per placement (uint8)."""
+    k = len(group)
+    index = PermIndex(grid.cells, k + 1)
+    neighbours = grid.neighbour_array
+    depth = np.full(index.size, UNREACHED, dtype=np.uint8)
+    goal = [grid.home(t) for t in group] + [grid.blank_goal]
+    depth[index.rank_one(goal)] = 0
+    d = 0
+    while True:
+        frontier = np.flatnonzero(depth == d)
+        if frontier.size == 0:
+            break
+        meter.depth = d
+        while frontier.size:  # close layer d under the free blank moves
+            found = []
+            meter.frontier = int(frontier.size)
+            for begin in range(0, frontier.size, CHUNK):
+                chunk = frontier[begin : begin + CHUNK]
+                free, paid = _expand(index, neighbours, chunk)
+                meter.generated += int(free.size + paid.size)
+                paid = paid[depth[paid] == UNREACHED]
+                depth[paid] = d + 1  # provisional: a free path may still reach it at d
+                free = np.unique(free)
+                free = free[(depth[free] == UNREACHED) | (depth[free] == d + 1)]
+                depth[free] = d
+                found.append(free)
+                meter.tick(int(chunk.size))
+                meter.check()
+            frontier = np.concatenate(found)
+        d += 1
+    if d >= UNREACHED:  # pragma: no cover - boards here stay far below
+        raise OverflowError("pattern database deeper than 254")
+    return depth.reshape(-1, grid.cells - k).min(axis=1)
+
+
+# ---- the database of a partition --------------------------------------------------------------------
+class PatternDatabase:
+    """The additive heuristic of one partition, looked up on packed codes."""
+
+    def __init__(self, grid: Grid, partition: Partition, tables: list[np.ndarray]) -> None:
+        self.grid = grid
+        self.partition = partition
+        self.packed = PackedBoard(grid, (0, *[t for g in partition.groups for t in g]))
+        self.sparse: list[np.ndarray] = []
+        self.slices: list[tuple[np.uint64, np.uint64]] = []
+        offset = 1
+        for group, table in zip(partition.groups, tables, strict=True):
+            self.sparse.append(_sparse(grid, len(group), table))
+            self.slices.append((U64(4 * offset), U64((1 << (4 * len(group))) - 1)))
+            offset += len(group)
+        self.mirror = self.packed.transposer()
+
+    @property
+    def name(self) -> str:
+        suffix = " + mirror" if self.mirror else ""
+        return f"PDB {self.partition.name}{suffix}"
+
+    def _plain(self, codes: np.ndarray) -> np.ndarray:
+        total = np.zeros(codes.shape, dtype=np.int32)
+        for table, (shift, mask) in zip(self.sparse, self.slices, strict=True):
+            total += table[((codes >> shift) & mask).astype(np.intp)]
+        return total
+
+    def lookup(self, codes: np.ndarray) -> np.ndarray:
+        """Heuristic values (int32) of packed codes."""
+        h = self._plain(codes)
+        if self.mirror is not None:
+            np.maximum(h, self._plain(self.packed.mirror(codes, *self.mirror)), out=h)
+        return h
+
+    def value(self, state: State) -> int:
+        return int(self.lookup(np.array([self.packed.pack(state)], dtype=U64))[0])
+
+
+def _sparse(grid: Grid, k: int, table: np.ndarray) -> np.ndarray:
+    """The table re-indexed by the k cells as nibbles (cell of tile 0 lowest)."""
+    index = PermIndex(grid.cells, k)
+    sparse = np.zeros(16**k, dtype=np.uint8)
+    for begin in range(0, index.size, CHUNK):
+        codes = np.arange(begin, min(begin + CHUNK, index.size), dtype=np.int64)
+        pos = index.unrank(codes)
+        key = np.zeros(codes.size, dtype=np.int64)
+        for i in range(k):
+            key |= pos[:, i] << (4 * i)
+        sparse[key] = table[begin : begin + codes.size]
+    return sparse
+
+
+_loaded: dict[tuple[int, int, Partition], PatternDatabase] = {}
+_lock = threading.Lock()
+
+
+def group_file(grid: Grid, group: Sequence[int]) -> str:
+    tiles = "-".join(str(t) for t in group)
+    return f"sliding-{grid.width}x{grid.height}.pdb-{tiles}.v{VERSION}.npy"
+
+
+def is_cached(grid: Grid, partition: Partition) -> bool:
+    key = (grid.width, grid.height, partition)
+    if key in _loaded:
+        return True
+    from engine.cache import cache_file
+
+    return all(cache_file(group_file(grid, g)).exists() for g in partition.groups)
+
+
+def pattern_database(
+    grid: Grid,
+    partition: Partition | None = None,
+    *,
+    progress: Progress = None,
+    cancelled: CancelCheck = None,
+) -> PatternDatabase:
+    """The partition's database: from memory, else the disk cache, else built with progress."""
+    partition = partition or default_partition(grid)
+    check_partition(grid, partition)
+    key = (grid.width, grid.height, partition)
+    with _lock:
+        if key in _loaded:
+            return _loaded[key]
+        tables = []
+        for number, group in enumerate(partition.groups, 1):
+            size = PermIndex(grid.cells, len(group)).size
+            table = load_table(group_file(grid, group), (size,), np.dtype(np.uint8))
+            if table is None:
+                meter = Meter(
+                    f"building pattern database {number}/{len(partition.groups)} "
+                    f"({len(group)} tiles)",
+                    progress,
+                    cancelled,
+                )
+                meter.extra["building"] = f"{number}/{len(partition.groups)}"
+                table = build_group(grid, group, meter)
+                save_table(group_file(grid, group), table)
+                meter.finish()
+            tables.append(table)
+        database = PatternDatabase(grid, partition, tables)
+        _loaded[key] = database
+        return database
+
+
+def forget_loaded() -> None:
+    with _lock:
+        _loaded.clear()

@@ -1,0 +1,45 @@
+"""Turning a depth array into the `Enumeration` the CLI and the explorer show: positions per
+depth, the pair-at-the-end count per depth, and the farthest positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from engine.core import SearchStats
+from engine.results import FARTHEST_LIMIT, Enumeration
+from engine.two_blank.geometry import State
+from engine.two_blank.index import TwoBlankIndex
+
+FARTHEST_DECODED = 5000  # farthest positions turned into text before sorting and cutting
+
+PAIR_AT_END = "pair_at_end"
+
+
+def survey(
+    index: TwoBlankIndex,
+    depth: np.ndarray,
+    root_text: str,
+    stats: SearchStats,
+    format_state: Callable[[State], str],
+    rename: dict[int, int] | None = None,
+) -> Enumeration:
+    """The figures of a finished depth array. `rename` maps the tiles of the positions the
+    array is about back to the names the player used (see `TwoBlankIndex.relabel`)."""
+    histogram = np.bincount(depth)
+    last = len(histogram) - 1
+    end_block = depth[index.geometry.goal_pair * index.block :]
+    pair_at_end = np.bincount(end_block, minlength=len(histogram))
+    far_codes = np.flatnonzero(depth == last)[:FARTHEST_DECODED]
+    far_states = [index.decode(int(c)) for c in far_codes]
+    if rename:
+        far_states = [tuple(rename.get(t, t) for t in s) for s in far_states]
+    farthest = tuple(sorted(format_state(s) for s in far_states)[:FARTHEST_LIMIT])
+    return Enumeration(
+        root=root_text,
+        histogram=tuple(int(n) for n in histogram),
+        farthest=farthest,
+        stats=stats,
+        series={PAIR_AT_END: tuple(int(n) for n in pair_at_end)},
+    )

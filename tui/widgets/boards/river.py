@@ -1,0 +1,369 @@
+"""The river scene: two banks, the river and the boat, for every river-crossing puzzle.
+
+Everyone has a fixed slot, numbered 1–9 and 0, drawn on the bank where they stand. Press a
+slot's number (or move the ▸ cursor and press Space) to put that person in the boat: they are
+drawn in it, their place on the bank shows dots. Enter crosses. The rules stay in the engine:
+an unsafe crossing is refused by the play screen with the engine's reason. A hint marks the
+people to send with ★; a crossing sails the boat over with its passengers aboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+from tui.widgets.board import BoardWidget
+
+WAVE = "~"
+SAIL_FRAMES = 6
+SAIL_SECONDS = 0.05  # a frame: a crossing takes about 0.3 s
+RIVER_ROOM = 4  # columns of water the boat travels across
+KEYS = "1234567890"
+
+
+class RiverBoard(BoardWidget):
+    """Two banks and a boat; number keys choose who boards, Enter crosses."""
+
+    BOARD_KIND = "river"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "cross", "Cross"),
+        Binding("space", "toggle_cursor", "Board / leave", show=False),
+        Binding("left,h", "cursor(-1)", "Left", show=False),
+        Binding("right,l", "cursor(1)", "Right", show=False),
+        Binding("up,k", "cursor_row(-1)", "Up", show=False),
+        Binding("down,j", "cursor_row(1)", "Down", show=False),
+        Binding("escape", "clear", "Empty the boat", show=False),
+    ]
+    BINDINGS += [
+        Binding(key, f"toggle({i})", "1–9, 0: board or leave the boat" if i == 0 else "",
+                show=False)
+        for i, key in enumerate(KEYS)
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "riverboard--bank",
+        "riverboard--water",
+        "riverboard--boat",
+        "riverboard--person",
+        "riverboard--away",
+        "riverboard--aboard",
+        "riverboard--cursor",
+        "riverboard--hint",
+        "riverboard--key",
+        "riverboard--label",
+    }
+
+    DEFAULT_CSS = """
+    RiverBoard { width: auto; height: auto; padding: 0 1; }
+    RiverBoard > .riverboard--bank { background: $success 15%; }
+    RiverBoard > .riverboard--water { color: $primary; }
+    RiverBoard > .riverboard--boat { color: $warning; text-style: bold; }
+    RiverBoard > .riverboard--person { color: $text; text-style: bold; }
+    RiverBoard > .riverboard--away { color: $text-muted; }
+    RiverBoard > .riverboard--aboard { color: $warning; text-style: bold; }
+    RiverBoard > .riverboard--cursor { text-style: reverse; }
+    RiverBoard > .riverboard--hint { color: $accent; text-style: bold; }
+    RiverBoard > .riverboard--key { color: $text-muted; }
+    RiverBoard > .riverboard--label { color: $foreground-muted; text-style: italic; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.people: tuple[str, ...] = tuple(self.puzzle.people)  # type: ignore[attr-defined]
+        self.capacity: int = self.puzzle.capacity  # type: ignore[attr-defined]
+        self.label_width = max(len(p) for p in self.people)
+        self.per_row = self._per_row()
+        self.cursor = 0
+        self.aboard: set[int] = set()  # slots chosen to cross
+        self.sailing: tuple[bool, tuple[str, ...], int] | None = None  # from left, load, frame
+        self._sail_timer: Timer | None = None
+
+    def _per_row(self) -> int:
+        """Slots a row: identical people share a row, long names get a row each, else pairs."""
+        if self.label_width > 3:
+            return 1
+        kinds = list(dict.fromkeys(self.people))
+        if len(kinds) < len(self.people):
+            return max(self.people.count(kind) for kind in kinds)
+        return 2
+
+    # ---- geometry -------------------------------------------------------------------------------
+    @property
+    def slot_width(self) -> int:
+        return 3 + self.label_width  # cursor mark, key, hint mark, label
+
+    @property
+    def bank_width(self) -> int:
+        return self.per_row * self.slot_width + (self.per_row - 1) + 1
+
+    @property
+    def boat_width(self) -> int:
+        longest = sorted((len(p) for p in self.people), reverse=True)[: self.capacity]
+        return max(sum(longest) + len(longest) - 1 + 2, 7)
+
+    @property
+    def river_width(self) -> int:
+        return self.boat_width + RIVER_ROOM
+
+    @property
+    def body_rows(self) -> int:
+        return max(-(-len(self.people) // self.per_row), 3)
+
+    def needed_size(self) -> tuple[int, int]:
+        return 2 * self.bank_width + self.river_width + 2, self.body_rows + 2
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return 2 * self.bank_width + self.river_width + 2
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return self.body_rows + 2
+
+    # ---- where everyone is ------------------------------------------------------------------------
+    def sides(self, state: Any = None) -> list[bool]:
+        """For each slot, True when that person is on the left bank (identical people fill
+        their slots from the first)."""
+        state = self.state if state is None else state
+        left_counts: dict[str, int] = {}
+        for label in state.left:
+            left_counts[label] = left_counts.get(label, 0) + 1
+        seen: dict[str, int] = {}
+        out = []
+        for label in self.people:
+            seen[label] = seen.get(label, 0) + 1
+            out.append(seen[label] <= left_counts.get(label, 0))
+        return out
+
+    def hinted(self) -> set[int]:
+        """Slots of the people a hint sends across (on the boat's bank)."""
+        if self.hint_move is None:
+            return set()
+        sides = self.sides()
+        free = [i for i, left in enumerate(sides) if left == self.state.boat_left]
+        marked: set[int] = set()
+        for label in self.hint_move:
+            slot = next((i for i in free if self.people[i] == label and i not in marked), None)
+            if slot is not None:
+                marked.add(slot)
+        return marked
+
+    def load(self) -> tuple[str, ...]:
+        labels = [self.people[i] for i in sorted(self.aboard)]
+        crossing = getattr(self.puzzle, "crossing", None)
+        return tuple(crossing(labels)) if crossing else tuple(labels)
+
+    # ---- drawing -----------------------------------------------------------------------------------
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"riverboard--{name}")
+
+    def slot_text(self, slot: int, present: bool, hint: bool, ashore: bool) -> Text:
+        """One slot on one bank: the cursor mark, the key, the hint mark and the person."""
+        width = self.label_width
+        text = Text()
+        cursor = slot == self.cursor and not self.locked
+        if not present:
+            return Text(" " * self.slot_width)
+        text.append("▸" if cursor else " ", self._style("cursor") if cursor else Style())
+        text.append(KEYS[slot] if slot < len(KEYS) else " ", self._style("key"))
+        text.append("★" if hint else " ", self._style("hint"))
+        if not ashore:
+            text.append("·" * len(self.people[slot]) + " " * (width - len(self.people[slot])),
+                        self._style("away"))
+        else:
+            style = self._style("person") + (self._style("cursor") if cursor else Style())
+            text.append(self.people[slot].ljust(width), style)
+        return text
+
+    def bank_row(self, row: int, left: bool, sides: list[bool], hints: set[int]) -> Text:
+        bank = self._style("bank")
+        text = Text(" " if left else "", bank)
+        slots = range(row * self.per_row, min((row + 1) * self.per_row, len(self.people)))
+        hidden = self.hidden_slots()
+        for n, slot in enumerate(slots):
+            if n:
+                text.append(" ", bank)
+            present = sides[slot] == left and slot not in hidden
+            text.append_text(self.slot_text(slot, present, slot in hints, slot not in self.aboard))
+        text.append(" " * (self.bank_width - text.cell_len), bank)
+        text.stylize(bank)
+        return text
+
+    def hidden_slots(self) -> set[int]:
+        """Slots of passengers still in the boat while it sails (not yet ashore)."""
+        if self.sailing is None:
+            return set()
+        from_left, load, _ = self.sailing
+        sides = self.sides()
+        hidden: set[int] = set()
+        for label in load:
+            slot = next(
+                i for i, p in enumerate(self.people)
+                if p == label and sides[i] != from_left and i not in hidden
+            )
+            hidden.add(slot)
+        return hidden
+
+    def boat_place(self) -> tuple[int, tuple[str, ...]]:
+        """The boat's column in the river and who is shown in it."""
+        travel = self.river_width - self.boat_width - 2
+        if self.sailing is not None:
+            from_left, load, frame = self.sailing
+            step = round(travel * frame / SAIL_FRAMES)
+            return (1 + step if from_left else 1 + travel - step), load
+        passengers = tuple(self.people[i] for i in sorted(self.aboard))
+        return (1 if self.state.boat_left else 1 + travel), passengers
+
+    def river_row(self, row: int) -> Text:
+        water = self._style("water")
+        text = Text()
+        column, passengers = self.boat_place()
+        boat_rows = (self.body_rows - 2, self.body_rows - 1)
+        if row not in boat_rows:
+            pattern = (WAVE + " ") * self.river_width
+            shift = row % 2
+            return Text(pattern[shift : shift + self.river_width], water)
+        inner = self.boat_width - 2
+        if row == boat_rows[0]:
+            words = " ".join(passengers) if passengers else ""
+            boat = " " + words.center(inner) + " "
+        else:
+            boat = "╲" + "_" * inner + "╱"
+        text.append(WAVE * column, water)
+        text.append(boat, self._style("boat"))
+        text.append(WAVE * (self.river_width - column - self.boat_width), water)
+        return text
+
+    def status_line(self) -> Text:
+        if self.sailing is not None:
+            return Text("Crossing…", self._style("label"))
+        side = "left" if self.state.boat_left else "right"
+        arrow = "→" if self.state.boat_left else "←"
+        if not self.aboard:
+            keys = f"1–{KEYS[min(len(self.people), len(KEYS)) - 1]}"
+            return Text(f"Boat on the {side} (holds {self.capacity}): press {keys} to board",
+                        self._style("label"))
+        names = " ".join(self.people[i] for i in sorted(self.aboard))
+        return Text(f"Aboard: {names} ({len(self.aboard)}/{self.capacity})  Enter crosses {arrow}",
+                    self._style("label"))
+
+    def render(self) -> Text:
+        label = self._style("label")
+        header = Text()
+        header.append("Left bank".center(self.bank_width), label)
+        header.append("river".center(self.river_width), label)
+        header.append("Right bank".center(self.bank_width), label)
+        sides = self.sides()
+        hints = self.hinted()
+        lines = [header]
+        for row in range(self.body_rows):
+            line = self.bank_row(row, True, sides, hints)
+            line.append_text(self.river_row(row))
+            line.append_text(self.bank_row(row, False, sides, hints))
+            lines.append(line)
+        lines.append(self.status_line())
+        return Text("\n").join(lines)
+
+    # ---- state changes and sailing ----------------------------------------------------------------------
+    def watch_state(self, old: Hashable, new: Hashable) -> None:
+        self.aboard.clear()
+        self._stop_sailing()
+        move = self.last_move
+        if move is None or old is None or old == new or self._no_animation():
+            return
+        try:
+            sailed = self.puzzle.apply(old, move) == new
+        except Exception:  # an odd pair (a playback jump): just redraw
+            sailed = False
+        if sailed:
+            self.sailing = (old.boat_left, tuple(move), 0)  # type: ignore[attr-defined]
+            self._sail_timer = self.set_interval(SAIL_SECONDS, self._sail_step)
+
+    def _no_animation(self) -> bool:
+        return not self.is_attached or self.app.animation_level == "none"
+
+    def _sail_step(self) -> None:
+        if self.sailing is None:
+            return
+        from_left, load, frame = self.sailing
+        if frame + 1 >= SAIL_FRAMES:
+            self._stop_sailing()
+        else:
+            self.sailing = (from_left, load, frame + 1)
+        self.refresh()
+
+    def _stop_sailing(self) -> None:
+        self.sailing = None
+        if self._sail_timer is not None:
+            self._sail_timer.stop()
+            self._sail_timer = None
+
+    def watch_locked(self, locked: bool) -> None:
+        self.aboard.clear()
+        self.refresh()
+
+    # ---- keys and clicks --------------------------------------------------------------------------------
+    def action_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % len(self.people)
+        self.refresh()
+
+    def action_cursor_row(self, delta: int) -> None:
+        target = self.cursor + delta * self.per_row
+        if 0 <= target < len(self.people):
+            self.cursor = target
+            self.refresh()
+
+    def action_toggle_cursor(self) -> None:
+        self.action_toggle(self.cursor)
+
+    def action_toggle(self, slot: int) -> None:
+        """Put the person in `slot` in the boat, or back ashore."""
+        if slot >= len(self.people):
+            return
+        self.cursor = slot
+        if self.locked:
+            self.choose(None)  # refused by the base class: playback is running
+            return
+        if slot in self.aboard:
+            self.aboard.discard(slot)
+        else:
+            person = self.people[slot]
+            if self.sides()[slot] != self.state.boat_left:
+                side, other = ("right", "left") if self.state.boat_left else ("left", "right")
+                self.refuse(f"{person} is on the {side} bank; the boat is on the {other}")
+                self.refresh()
+                return
+            if len(self.aboard) >= self.capacity:
+                self.refuse(f"the boat holds {self.capacity}")
+                self.refresh()
+                return
+            self.aboard.add(slot)
+        self.refresh()
+
+    def action_clear(self) -> None:
+        if not self.aboard:
+            raise SkipAction()  # let Escape go back or cancel, as elsewhere
+        self.aboard.clear()
+        self.refresh()
+
+    def action_cross(self) -> None:
+        """Offer the crossing; the play screen refuses an unsafe one with the engine's reason."""
+        self.choose(self.load())
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y - 1
+        x = event.x - 1  # the left padding
+        for left, start in ((True, 1), (False, self.bank_width + self.river_width)):
+            col = (x - start) // (self.slot_width + 1)
+            if 0 <= row < self.body_rows and start <= x < start + self.bank_width - 1:
+                slot = row * self.per_row + col
+                if 0 <= col < self.per_row and slot < len(self.people):
+                    self.action_toggle(slot)
+                return
+        if 0 <= row < self.body_rows:
+            self.action_cross()  # a click on the river sends the boat
