@@ -134,7 +134,7 @@ class Puzzle(ABC, Generic[S, M]):
     def describe(self, move: M) -> str:
         """A move in words a player reads: "4 right", "d2-d4"."""
 
-    # ---- goals ---------------------------------------------------------------------------------
+    # ---- goals -------------------------------------------------------------------------------
     def goal(self, start: S) -> S | None:
         """The one goal position for games begun at `start`, or None when the goal is a test."""
         return None
@@ -151,7 +151,7 @@ class Puzzle(ABC, Generic[S, M]):
         target = self.goal(start)
         return self.format(target) if target is not None else "solved"
 
-    # ---- optional capabilities (override where the puzzle can do better) ----------------------
+    # ---- optional capabilities (override where the puzzle can do better) ---------------------
     reversible: bool = False
     """Every move can be undone by one legal move (lets generic searches go backwards)."""
 
@@ -228,7 +228,7 @@ class Puzzle(ABC, Generic[S, M]):
         return None
 
     def explore_root(self) -> S:
-        """Where the state-space explorer enumerates from (the start; goal-rooted puzzles differ)."""
+        """Where the state-space explorer enumerates from: the start, unless a family says."""
         return self.initial()
 
     can_shuffle: bool = False

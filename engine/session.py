@@ -27,7 +27,7 @@ class Session:
         self._redo: list[Hashable] = []  # moves undone, the next to redo last
         self.optimal_length: int | None = None  # from the start, once a search has told
 
-    # ---- reading ---------------------------------------------------------------------------------
+    # ---- reading -----------------------------------------------------------------------------
     @property
     def state(self) -> Hashable:
         return self._states[-1]
@@ -63,7 +63,7 @@ class Session:
     def legal_moves(self) -> list[Hashable]:
         return list(self.puzzle.moves(self.state))
 
-    # ---- playing ---------------------------------------------------------------------------------
+    # ---- playing -----------------------------------------------------------------------------
     def push(self, move: Hashable) -> Hashable:
         """Make a move; BadInput when it is not legal here. Returns the new state."""
         if move not in self.legal_moves():
@@ -103,7 +103,7 @@ class Session:
         for move in solution.moves[:steps]:
             self.push(move)
 
-    # ---- asking the engine -------------------------------------------------------------------------
+    # ---- asking the engine -------------------------------------------------------------------
     def solve(
         self,
         *,
@@ -121,7 +121,7 @@ class Session:
         solution = self.solve(**kwargs)
         return solution.moves[0] if solution.moves else None
 
-    # ---- saving ----------------------------------------------------------------------------------
+    # ---- saving ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         indices, redo = [], []
         state = self.start

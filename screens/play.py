@@ -53,16 +53,16 @@ class PlayScreen(SearchRunner):
     PlayScreen #board-box { height: auto; padding: 1 0; }
     PlayScreen #status { height: auto; padding: 1 0 0 0; }
     PlayScreen #message { height: auto; color: $text-accent; }
-    PlayScreen #side { width: %d; padding: 0 1 0 0; }
+    PlayScreen #side { width: SIDE_WIDTH; padding: 0 1 0 0; }
     PlayScreen #goal { height: auto; border: round $secondary; padding: 0 1; }
     PlayScreen #playback { display: none; }
-    PlayScreen #too-small { display: none; width: 100%%; height: 1fr; content-align: center middle;
+    PlayScreen #too-small { display: none; width: 100%; height: 1fr; content-align: center middle;
                             text-style: bold; }
     PlayScreen.too-small #main { display: none; }
     PlayScreen.too-small #too-small { display: block; }
     PlayScreen.narrow #side { display: none; }
     PlayScreen.playing-back #playback { display: block; }
-    """ % SIDE_WIDTH
+    """.replace("SIDE_WIDTH", str(SIDE_WIDTH))
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -75,7 +75,7 @@ class PlayScreen(SearchRunner):
         self.message = ""
         self.dead_end: str | None = None
 
-    # ---- layout ------------------------------------------------------------------------------------
+    # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         puzzle = self.session.puzzle
         yield Header()
@@ -120,7 +120,7 @@ class PlayScreen(SearchRunner):
                 f"(now {width}×{height}).\nEnlarge the window, or press Escape to go back."
             )
 
-    # ---- status line -------------------------------------------------------------------------------
+    # ---- status line -------------------------------------------------------------------------
     def refresh_status(self) -> None:
         session = self.session
         optimal = session.optimal_length
@@ -148,7 +148,7 @@ class PlayScreen(SearchRunner):
         self.message = message
         self.refresh_status()
 
-    # ---- playing -------------------------------------------------------------------------------------
+    # ---- playing -----------------------------------------------------------------------------
     @on(BoardWidget.MoveChosen)
     def play_move(self, event: BoardWidget.MoveChosen) -> None:
         event.stop()
@@ -237,7 +237,7 @@ class PlayScreen(SearchRunner):
         else:
             self.app.pop_screen()
 
-    # ---- search results (SearchRunner hooks) ---------------------------------------------------------
+    # ---- search results (SearchRunner hooks) -------------------------------------------------
     def search_finished(self, task: str, state: Hashable, solution: Solution) -> None:
         if state != self.session.state:
             self.say("The position changed while the engine was thinking: ask again.")
@@ -270,7 +270,7 @@ class PlayScreen(SearchRunner):
         self.refresh_status()
         self.notify(f"This position can no longer be won: {reason}", severity="warning")
 
-    # ---- playback ------------------------------------------------------------------------------------
+    # ---- playback ----------------------------------------------------------------------------
     def start_playback(self, solution: Solution) -> None:
         self.playback = Playback(solution)
         self.board.locked = True

@@ -24,7 +24,7 @@ class SearchRunner(Screen):
     search_task: str = ""
     search_serial: int = 0  # which hint/solve is current: late news of older ones is dropped
 
-    # ---- hooks the play screen implements ----------------------------------------------------------
+    # ---- hooks the play screen implements ----------------------------------------------------
     def search_finished(self, task: str, state: Hashable, solution: Solution) -> None: ...
 
     def search_failed(self, task: str, message: str, severity: str) -> None: ...
@@ -33,7 +33,7 @@ class SearchRunner(Screen):
 
     def dead_end_found(self, reason: str) -> None: ...
 
-    # ---- the user's searches -------------------------------------------------------------------------
+    # ---- the user's searches -----------------------------------------------------------------
     @property
     def searching(self) -> bool:
         return bool(self._workers_in("search"))
@@ -119,7 +119,7 @@ class SearchRunner(Screen):
         self.query_one(StatsPanel).show_stats(stats, status, task)
         self.search_failed(task, message, severity)
 
-    # ---- background checks -----------------------------------------------------------------------------
+    # ---- background checks -------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="optimal")
     def find_optimal_length(self) -> None:
         """The optimal length from the start, quietly, so the move counter can show it."""

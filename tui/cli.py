@@ -33,8 +33,8 @@ def build_parser() -> Parser:
         sub.add_argument("puzzle", help="a puzzle id, e.g. flip-it-6 (see `kaeru list`)")
         where = sub.add_mutually_exclusive_group()
         where.add_argument("--from", dest="start", metavar="STATE", help="start position text")
-        where.add_argument("--from-file", metavar="PATH", help="read the start position from a file")
-        sub.add_argument("--goal", metavar="HOLE", help="finishing place, for puzzles that take one")
+        where.add_argument("--from-file", metavar="PATH", help="read the start from a file")
+        sub.add_argument("--goal", metavar="HOLE", help="where to finish (pegs)")
         return sub
 
     with_puzzle("play", "open a puzzle in the arcade")
@@ -118,7 +118,8 @@ def run_solve(args: argparse.Namespace) -> int:
         f"({stats.algorithm}: {stats.generated:,} positions, {stats.seconds:.3f} s)",
         f"  {0:>3}. {'':<14} {states[0]}",
     ]
-    lines += [f"  {i:>3}. {m:<14} {s}" for i, (m, s) in enumerate(zip(moves, states[1:]), 1)]
+    steps = enumerate(zip(moves, states[1:], strict=True), 1)
+    lines += [f"  {i:>3}. {m:<14} {s}" for i, (m, s) in steps]
     if chains is not None:
         lines.append(f"as {len(chains)} moves: {' '.join(chains)}")
     emit(args, out, "\n".join(lines))
@@ -136,7 +137,9 @@ def run_enumerate(args: argparse.Namespace) -> int:
         "depth  positions" + "".join(f"  {name}" for name in result.series),
     ]
     for depth, count in enumerate(result.histogram):
-        extra = "".join(f"  {values[depth]:>{len(name)},}" for name, values in result.series.items())
+        extra = "".join(
+            f"  {values[depth]:>{len(name)},}" for name, values in result.series.items()
+        )
         lines.append(f"{depth:>5}  {count:>9,}{extra}")
     lines.append(f"farthest ({result.histogram[-1]:,}): {' '.join(result.farthest[:20])}")
     emit(args, out, "\n".join(lines))

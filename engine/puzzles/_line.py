@@ -22,7 +22,8 @@ class LinePuzzle(Puzzle[str, Move]):
 
     def parse(self, text: str) -> str:
         state = "".join(text.split()).upper()
-        expected = f"{self.size} cells of {'/'.join(self.alphabet)} and {EMPTY}, e.g. {self.example}"
+        pieces = "/".join(self.alphabet)
+        expected = f"{self.size} cells of {pieces} and {EMPTY}, e.g. {self.example}"
         if len(state) != self.size:
             raise BadInput(f"{self.id}: got {len(state)} cells, expected {expected}")
         stray = sorted(set(state) - set(self.alphabet) - {EMPTY})

@@ -63,7 +63,7 @@ class FlipIt(LinePuzzle):
         cells[e], cells[j] = state[j], EMPTY
         return "".join(cells)
 
-    # ---- solving: the colour-swap bidirectional search ------------------------------------------
+    # ---- solving: the colour-swap bidirectional search ---------------------------------------
     def solve(
         self,
         state: str,
@@ -86,7 +86,7 @@ class FlipIt(LinePuzzle):
             budget=budget,
         )
 
-    # ---- the perfect index: code = empty cell << size | white bits ------------------------------
+    # ---- the perfect index: code = empty cell << size | white bits ---------------------------
     def encode(self, state: str) -> int:
         bits = sum(1 << i for i, c in enumerate(state) if c == "W")
         return (state.index(EMPTY) << self.size) | bits

@@ -31,7 +31,9 @@ class Frogs(LinePuzzle):
 
     def validate(self, state: str) -> None:
         if state.count("B") != self.frogs:
-            raise BadInput(f"{self.id}: needs {self.frogs} B and {self.frogs} W, e.g. {self.example}")
+            raise BadInput(
+                f"{self.id}: needs {self.frogs} B and {self.frogs} W, e.g. {self.example}"
+            )
 
     def initial(self) -> str:
         return self.example

@@ -20,6 +20,7 @@ import numpy as np
 
 from engine.core import CancelCheck, Progress
 from engine.search.meter import Meter
+from engine.sliding.arrays import sorted_unique
 from engine.sliding.geometry import Grid, State
 from engine.sliding.packed import U64, PackedBoard
 from engine.sliding.perm_index import PermIndex
@@ -122,7 +123,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
                 meter.generated += int(free.size + paid.size)
                 paid = paid[depth[paid] == UNREACHED]
                 depth[paid] = d + 1  # provisional: a free path may still reach it at d
-                free = np.unique(free)
+                free = sorted_unique(free)
                 free = free[(depth[free] == UNREACHED) | (depth[free] == d + 1)]
                 depth[free] = d
                 found.append(free)

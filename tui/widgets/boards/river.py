@@ -22,9 +22,8 @@ from textual.timer import Timer
 from tui.widgets.board import BoardWidget
 
 WAVE = "~"
-SAIL_FRAMES = 6
-SAIL_SECONDS = 0.05  # a frame: a crossing takes about 0.3 s
-RIVER_ROOM = 4  # columns of water the boat travels across
+SAIL_SECONDS = 0.3  # how long the boat takes to cross
+WIDTH = 40  # columns the scene fills (the play screen keeps its side panel up to 40 at 80×24)
 KEYS = "1234567890"
 
 
@@ -61,7 +60,7 @@ class RiverBoard(BoardWidget):
     }
 
     DEFAULT_CSS = """
-    RiverBoard { width: auto; height: auto; padding: 0 1; }
+    RiverBoard { width: auto; height: auto; }
     RiverBoard > .riverboard--bank { background: $success 15%; }
     RiverBoard > .riverboard--water { color: $primary; }
     RiverBoard > .riverboard--boat { color: $warning; text-style: bold; }
@@ -94,38 +93,42 @@ class RiverBoard(BoardWidget):
             return max(self.people.count(kind) for kind in kinds)
         return 2
 
-    # ---- geometry -------------------------------------------------------------------------------
+    # ---- geometry ----------------------------------------------------------------------------
     @property
     def slot_width(self) -> int:
         return 3 + self.label_width  # cursor mark, key, hint mark, label
 
     @property
     def bank_width(self) -> int:
-        return self.per_row * self.slot_width + (self.per_row - 1) + 1
+        return self.per_row * self.slot_width + 2
 
     @property
     def boat_width(self) -> int:
-        longest = sorted((len(p) for p in self.people), reverse=True)[: self.capacity]
-        return max(sum(longest) + len(longest) - 1 + 2, 7)
+        return max(self.label_width + 4, 6)
 
     @property
     def river_width(self) -> int:
-        return self.boat_width + RIVER_ROOM
+        return max(WIDTH - 2 * self.bank_width, self.boat_width + 4)
+
+    @property
+    def travel(self) -> int:
+        """Columns the boat moves from one bank to the other."""
+        return self.river_width - self.boat_width
 
     @property
     def body_rows(self) -> int:
-        return max(-(-len(self.people) // self.per_row), 3)
+        return max(-(-len(self.people) // self.per_row), self.capacity + 1)
 
     def needed_size(self) -> tuple[int, int]:
-        return 2 * self.bank_width + self.river_width + 2, self.body_rows + 2
+        return 2 * self.bank_width + self.river_width, self.body_rows + 2
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return 2 * self.bank_width + self.river_width + 2
+        return self.needed_size()[0]
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return self.body_rows + 2
+        return self.needed_size()[1]
 
-    # ---- where everyone is ------------------------------------------------------------------------
+    # ---- where everyone is -------------------------------------------------------------------
     def sides(self, state: Any = None) -> list[bool]:
         """For each slot, True when that person is on the left bank (identical people fill
         their slots from the first)."""
@@ -158,7 +161,7 @@ class RiverBoard(BoardWidget):
         crossing = getattr(self.puzzle, "crossing", None)
         return tuple(crossing(labels)) if crossing else tuple(labels)
 
-    # ---- drawing -----------------------------------------------------------------------------------
+    # ---- drawing -----------------------------------------------------------------------------
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"riverboard--{name}")
 
@@ -182,12 +185,10 @@ class RiverBoard(BoardWidget):
 
     def bank_row(self, row: int, left: bool, sides: list[bool], hints: set[int]) -> Text:
         bank = self._style("bank")
-        text = Text(" " if left else "", bank)
+        text = Text(" ", bank)
         slots = range(row * self.per_row, min((row + 1) * self.per_row, len(self.people)))
         hidden = self.hidden_slots()
-        for n, slot in enumerate(slots):
-            if n:
-                text.append(" ", bank)
+        for slot in slots:
             present = sides[slot] == left and slot not in hidden
             text.append_text(self.slot_text(slot, present, slot in hints, slot not in self.aboard))
         text.append(" " * (self.bank_width - text.cell_len), bank)
@@ -203,54 +204,59 @@ class RiverBoard(BoardWidget):
         hidden: set[int] = set()
         for label in load:
             slot = next(
-                i for i, p in enumerate(self.people)
-                if p == label and sides[i] != from_left and i not in hidden
+                (i for i, p in enumerate(self.people)
+                 if p == label and sides[i] != from_left and i not in hidden),
+                None,
             )
-            hidden.add(slot)
+            if slot is not None:
+                hidden.add(slot)
         return hidden
 
     def boat_place(self) -> tuple[int, tuple[str, ...]]:
         """The boat's column in the river and who is shown in it."""
-        travel = self.river_width - self.boat_width - 2
         if self.sailing is not None:
             from_left, load, frame = self.sailing
-            step = round(travel * frame / SAIL_FRAMES)
-            return (1 + step if from_left else 1 + travel - step), load
+            return (frame if from_left else self.travel - frame), load
         passengers = tuple(self.people[i] for i in sorted(self.aboard))
-        return (1 if self.state.boat_left else 1 + travel), passengers
+        return (0 if self.state.boat_left else self.travel), passengers
+
+    def water(self, row: int, start: int, end: int) -> Text:
+        """River columns start..end-1 of a row: waves every other column, rows offset."""
+        chars = "".join(WAVE if (col + row) % 2 == 0 else " " for col in range(start, end))
+        return Text(chars, self._style("water"))
 
     def river_row(self, row: int) -> Text:
-        water = self._style("water")
-        text = Text()
+        """One row of the river: water, and the boat in the bottom rows (passengers stacked
+        above the hull, the first aboard nearest the hull)."""
         column, passengers = self.boat_place()
-        boat_rows = (self.body_rows - 2, self.body_rows - 1)
-        if row not in boat_rows:
-            pattern = (WAVE + " ") * self.river_width
-            shift = row % 2
-            return Text(pattern[shift : shift + self.river_width], water)
+        hull_row = self.body_rows - 1
+        seat = hull_row - row  # 0 for the hull, 1.. for the seats above it
+        if seat < 0 or seat > self.capacity:
+            return self.water(row, 0, self.river_width)
         inner = self.boat_width - 2
-        if row == boat_rows[0]:
-            words = " ".join(passengers) if passengers else ""
-            boat = " " + words.center(inner) + " "
+        if seat == 0:
+            boat = Text("╲" + "_" * inner + "╱", self._style("boat"))
         else:
-            boat = "╲" + "_" * inner + "╱"
-        text.append(WAVE * column, water)
-        text.append(boat, self._style("boat"))
-        text.append(WAVE * (self.river_width - column - self.boat_width), water)
+            who = passengers[seat - 1] if seat <= len(passengers) else ""
+            style = self._style("aboard") if self.sailing is None else self._style("person")
+            boat = Text(" ") + Text(who.center(inner), style) + Text(" ")
+            if not who:
+                return self.water(row, 0, self.river_width)
+        text = self.water(row, 0, column)
+        text.append_text(boat)
+        text.append_text(self.water(row, column + self.boat_width, self.river_width))
         return text
 
     def status_line(self) -> Text:
+        label = self._style("label")
         if self.sailing is not None:
-            return Text("Crossing…", self._style("label"))
-        side = "left" if self.state.boat_left else "right"
+            return Text("Crossing…", label)
         arrow = "→" if self.state.boat_left else "←"
         if not self.aboard:
-            keys = f"1–{KEYS[min(len(self.people), len(KEYS)) - 1]}"
-            return Text(f"Boat on the {side} (holds {self.capacity}): press {keys} to board",
-                        self._style("label"))
+            last = KEYS[min(len(self.people), len(KEYS)) - 1]
+            return Text(f"Boat holds {self.capacity} · 1–{last} board · ⏎ {arrow}", label)
         names = " ".join(self.people[i] for i in sorted(self.aboard))
-        return Text(f"Aboard: {names} ({len(self.aboard)}/{self.capacity})  Enter crosses {arrow}",
-                    self._style("label"))
+        return Text(f"Aboard: {names} ({len(self.aboard)}/{self.capacity})  ⏎ {arrow}", label)
 
     def render(self) -> Text:
         label = self._style("label")
@@ -269,7 +275,7 @@ class RiverBoard(BoardWidget):
         lines.append(self.status_line())
         return Text("\n").join(lines)
 
-    # ---- state changes and sailing ----------------------------------------------------------------------
+    # ---- state changes and sailing -----------------------------------------------------------
     def watch_state(self, old: Hashable, new: Hashable) -> None:
         self.aboard.clear()
         self._stop_sailing()
@@ -282,7 +288,7 @@ class RiverBoard(BoardWidget):
             sailed = False
         if sailed:
             self.sailing = (old.boat_left, tuple(move), 0)  # type: ignore[attr-defined]
-            self._sail_timer = self.set_interval(SAIL_SECONDS, self._sail_step)
+            self._sail_timer = self.set_interval(SAIL_SECONDS / self.travel, self._sail_step)
 
     def _no_animation(self) -> bool:
         return not self.is_attached or self.app.animation_level == "none"
@@ -291,7 +297,7 @@ class RiverBoard(BoardWidget):
         if self.sailing is None:
             return
         from_left, load, frame = self.sailing
-        if frame + 1 >= SAIL_FRAMES:
+        if frame + 1 >= self.travel:
             self._stop_sailing()
         else:
             self.sailing = (from_left, load, frame + 1)
@@ -307,7 +313,7 @@ class RiverBoard(BoardWidget):
         self.aboard.clear()
         self.refresh()
 
-    # ---- keys and clicks --------------------------------------------------------------------------------
+    # ---- keys and clicks ---------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
         self.cursor = (self.cursor + delta) % len(self.people)
         self.refresh()
@@ -357,13 +363,13 @@ class RiverBoard(BoardWidget):
 
     def on_click(self, event: events.Click) -> None:
         row = event.y - 1
-        x = event.x - 1  # the left padding
-        for left, start in ((True, 1), (False, self.bank_width + self.river_width)):
-            col = (x - start) // (self.slot_width + 1)
-            if 0 <= row < self.body_rows and start <= x < start + self.bank_width - 1:
+        if not 0 <= row < self.body_rows:
+            return
+        for left, start in ((True, 1), (False, self.bank_width + self.river_width + 1)):
+            col = (event.x - start) // self.slot_width
+            if start <= event.x < start + self.per_row * self.slot_width:
                 slot = row * self.per_row + col
-                if 0 <= col < self.per_row and slot < len(self.people):
+                if slot < len(self.people) and self.sides()[slot] == left:
                     self.action_toggle(slot)
                 return
-        if 0 <= row < self.body_rows:
-            self.action_cross()  # a click on the river sends the boat
+        self.action_cross()  # a click on the river sends the boat

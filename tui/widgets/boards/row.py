@@ -61,7 +61,7 @@ class RowBoard(BoardWidget):
         text = str(self.state)
         self.cursor = text.index("_") if "_" in text else 0
 
-    # ---- geometry ------------------------------------------------------------------------------
+    # ---- geometry ----------------------------------------------------------------------------
     @property
     def cells(self) -> int:
         return len(str(self.state))
@@ -78,7 +78,7 @@ class RowBoard(BoardWidget):
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return 5 if width >= self.boxed_width() else 3
 
-    # ---- drawing -------------------------------------------------------------------------------
+    # ---- drawing -----------------------------------------------------------------------------
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"rowboard--{name}")
 
@@ -148,7 +148,7 @@ class RowBoard(BoardWidget):
         rows.append(marks)
         return Text("\n").join(rows)
 
-    # ---- keys and clicks -----------------------------------------------------------------------
+    # ---- keys and clicks ---------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
         self.cursor = (self.cursor + delta) % self.cells
         self.refresh()
