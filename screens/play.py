@@ -37,8 +37,8 @@ class PlayScreen(SearchRunner):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,backspace", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
-        Binding("R", "restart", "Restart"),
+        Binding("r", "redo", "Redo", show=False),
+        Binding("R", "restart", "Restart", show=False),
         Binding("i", "hint", "Hint"),
         Binding("s", "solve", "Solve"),
         Binding("n", "new_game", "New game"),

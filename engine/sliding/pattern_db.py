@@ -23,12 +23,11 @@ from engine.search.meter import Meter
 from engine.sliding.arrays import sorted_unique
 from engine.sliding.geometry import Grid, State
 from engine.sliding.packed import U64, PackedBoard
-from engine.sliding.perm_index import PermIndex
 from engine.sliding.table_cache import load_table, save_table
 
 UNREACHED = 255
 CHUNK = 1 << 19
-VERSION = 1
+VERSION = 2
 MAX_GROUP = 6  # 16**6 bytes = 16.8 MB per sparse table; 7 would be 268 MB
 
 # Well-tried 6-6-3 split of the 15-puzzle (goal blank bottom right): two compact blocks of six
@@ -72,68 +71,74 @@ def check_partition(grid: Grid, partition: Partition) -> None:
 
 
 # ---- building one group's table -------------------------------------------------------------------
-def _expand(
-    index: PermIndex, neighbours: np.ndarray, codes: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """(children by a free blank move, children by a move of a group tile) of `codes`."""
-    pos = index.unrank(codes)
-    m, k = pos.shape[0], pos.shape[1] - 1
-    rows = np.arange(m)
-    who = np.full((m, index.cells), -1, dtype=np.int8)
-    for i in range(k):
-        who[rows, pos[:, i]] = i
-    blank = pos[:, k]
+# A search state packs the blank's cell in nibble 0 and the cells of the group's tiles in nibbles
+# 1..k, so children are a few bit operations (no ranking) and "best over the blank" is a reshape.
+# The depth array has 16**(k+1) bytes (268 MB for six tiles); only the positions are visited.
+
+
+def _expand(neighbours: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(children by a free blank move, children by a move of a group tile) of packed codes."""
+    blank = codes & 15
+    owner = np.zeros(codes.shape, dtype=np.int64)  # nibble c: 1 + index of the tile on cell c
+    for i in range(1, k + 1):
+        owner |= np.int64(i) << (((codes >> (4 * i)) & 15) << 2)
+    targets = neighbours[blank]
     free, paid = [], []
-    for d in range(neighbours.shape[1]):
-        target = neighbours[blank, d]
-        ok = target >= 0
-        child = pos[ok]
-        cell = target[ok]
-        tile = who[rows[ok], cell].astype(np.int64)
-        moving = tile >= 0
-        r = np.flatnonzero(moving)
-        child[r, tile[moving]] = blank[ok][moving]
-        child[:, k] = cell
-        codes_d = index.rank(child)
-        free.append(codes_d[~moving])
-        paid.append(codes_d[moving])
+    for d in range(targets.shape[1]):
+        cell = targets[:, d]
+        ok = cell >= 0
+        code, b, c = codes[ok], blank[ok], cell[ok]
+        item = (owner[ok] >> (c << 2)) & 15
+        moving = item > 0
+        child = code - b + c
+        child[moving] += (b[moving] - c[moving]) << (item[moving] << 2)
+        free.append(child[~moving])
+        paid.append(child[moving])
     return np.concatenate(free), np.concatenate(paid)
 
 
 def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
-    """The group's table: fewest moves of its tiles to bring them home, per placement (uint8)."""
+    """The group's sparse table: fewest moves of its tiles to bring them home, indexed by the
+    tiles' cells as nibbles (first tile lowest); uint8, 16**k entries."""
     k = len(group)
-    index = PermIndex(grid.cells, k + 1)
     neighbours = grid.neighbour_array
-    depth = np.full(index.size, UNREACHED, dtype=np.uint8)
-    goal = [grid.home(t) for t in group] + [grid.blank_goal]
-    depth[index.rank_one(goal)] = 0
+    depth = np.full(16 ** (k + 1), UNREACHED, dtype=np.uint8)
+    start = grid.blank_goal
+    for i, tile in enumerate(group, 1):
+        start |= grid.home(tile) << (4 * i)
+    depth[start] = 0
+    layer = np.array([start], dtype=np.int64)
     d = 0
-    while True:
-        frontier = np.flatnonzero(depth == d)
-        if frontier.size == 0:
-            break
+    while layer.size:
         meter.depth = d
+        following = []
+        frontier = layer
         while frontier.size:  # close layer d under the free blank moves
             found = []
             meter.frontier = int(frontier.size)
             for begin in range(0, frontier.size, CHUNK):
                 chunk = frontier[begin : begin + CHUNK]
-                free, paid = _expand(index, neighbours, chunk)
+                free, paid = _expand(neighbours, chunk, k)
                 meter.generated += int(free.size + paid.size)
                 paid = paid[depth[paid] == UNREACHED]
                 depth[paid] = d + 1  # provisional: a free path may still reach it at d
-                free = sorted_unique(free)
+                following.append(paid)
                 free = free[(depth[free] == UNREACHED) | (depth[free] == d + 1)]
+                free = sorted_unique(free)
                 depth[free] = d
                 found.append(free)
                 meter.tick(int(chunk.size))
                 meter.check()
             frontier = np.concatenate(found)
+        layer = sorted_unique(np.concatenate(following))
+        layer = layer[depth[layer] == d + 1]
         d += 1
-    if d >= UNREACHED:  # pragma: no cover - boards here stay far below
-        raise OverflowError("pattern database deeper than 254")
-    return depth.reshape(-1, grid.cells - k).min(axis=1)
+        if d >= UNREACHED:  # pragma: no cover - boards here stay far below
+            raise OverflowError("pattern database deeper than 254")
+    table = depth.reshape(-1, 16).min(axis=1)
+    del depth
+    table[table == UNREACHED] = 0  # nibble patterns that are no placement
+    return table
 
 
 # ---- the database of a partition --------------------------------------------------------------------
@@ -148,7 +153,7 @@ class PatternDatabase:
         self.slices: list[tuple[np.uint64, np.uint64]] = []
         offset = 1
         for group, table in zip(partition.groups, tables, strict=True):
-            self.sparse.append(_sparse(grid, len(group), table))
+            self.sparse.append(table)
             self.slices.append((U64(4 * offset), U64((1 << (4 * len(group))) - 1)))
             offset += len(group)
         self.mirror = self.packed.transposer()
@@ -173,20 +178,6 @@ class PatternDatabase:
 
     def value(self, state: State) -> int:
         return int(self.lookup(np.array([self.packed.pack(state)], dtype=U64))[0])
-
-
-def _sparse(grid: Grid, k: int, table: np.ndarray) -> np.ndarray:
-    """The table re-indexed by the k cells as nibbles (cell of tile 0 lowest)."""
-    index = PermIndex(grid.cells, k)
-    sparse = np.zeros(16**k, dtype=np.uint8)
-    for begin in range(0, index.size, CHUNK):
-        codes = np.arange(begin, min(begin + CHUNK, index.size), dtype=np.int64)
-        pos = index.unrank(codes)
-        key = np.zeros(codes.size, dtype=np.int64)
-        for i in range(k):
-            key |= pos[:, i] << (4 * i)
-        sparse[key] = table[begin : begin + codes.size]
-    return sparse
 
 
 _loaded: dict[tuple[int, int, Partition], PatternDatabase] = {}
@@ -223,8 +214,7 @@ def pattern_database(
             return _loaded[key]
         tables = []
         for number, group in enumerate(partition.groups, 1):
-            size = PermIndex(grid.cells, len(group)).size
-            table = load_table(group_file(grid, group), (size,), np.dtype(np.uint8))
+            table = load_table(group_file(grid, group), (16 ** len(group),), np.dtype(np.uint8))
             if table is None:
                 meter = Meter(
                     f"building pattern database {number}/{len(partition.groups)} "

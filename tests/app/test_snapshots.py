@@ -61,3 +61,9 @@ def test_help_screen(snap_compare):
 
 def test_too_small_message(snap_compare):
     assert snap_compare(snapshot_app("frogs-10"), terminal_size=(40, 12), run_before=settle)
+
+
+def test_play_screen_without_colour(snap_compare, monkeypatch):
+    """NO_COLOR: stones still read by shape (● ○), the cursor by reverse video and ▲."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(snapshot_app("frogs-3"), terminal_size=SNAPSHOT_SIZE, run_before=settle)

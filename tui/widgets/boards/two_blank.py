@@ -117,26 +117,41 @@ class TwoBlankBoard(BoardWidget):
         hint_from, hint_to = self._cells(self.hint_move)
         marks = {"hint_from": hint_from, "hint_to": hint_to, "last": self._last_targets()}
         frame = self._style("frame")
-        lines = [self.rule("┌", "┬", "┐", width)]
+        lines = [self.rule(None, 0, width)]
         for row in range(self.rows):
             if row and boxed:
-                lines.append(self.rule("├", "┼", "┤", width))
+                lines.append(self.rule(row - 1, row, width))
             line = Text("│", frame)
             for col in range(self.columns):
                 cell = row * self.columns + col
                 line.append_text(self.cell_text(cell, width, marks))
-                gap = col + 1 < self.columns and self.state[cell] == self.state[cell + 1] == 0
+                gap = not self.wall(row, col)
                 line.append(" " if gap else "│", self._style("gap") if gap else frame)
             lines.append(line)
-        lines.append(self.rule("└", "┴", "┘", width))
+        lines.append(self.rule(self.rows - 1, None, width))
         return Text("\n").join(lines)
 
-    def rule(self, left: str, middle: str, right: str, width: int) -> Text:
-        """A horizontal frame line."""
+    def wall(self, row: int, col: int) -> bool:
+        """Whether a wall stands right of cell (row, col): not inside the gap."""
+        cell = row * self.columns + col
+        return col + 1 >= self.columns or not self.state[cell] == self.state[cell + 1] == 0
+
+    def rule(self, above: int | None, below: int | None, width: int) -> Text:
+        """The frame line between row `above` and row `below` (None past the edge); the
+        junctions follow the walls, so the gap shows as one wide cell."""
+        ends = {(False, True): "┌┐", (True, True): "├┤", (True, False): "└┘"}
+        left, right = ends[above is not None, below is not None]
         parts = [left]
         for col in range(self.columns):
             parts.append("─" * width)
-            parts.append(right if col == self.columns - 1 else middle)
+            if col == self.columns - 1:
+                parts.append(right)
+                continue
+            up = above is not None and self.wall(above, col)
+            down = below is not None and self.wall(below, col)
+            parts.append(
+                {(True, True): "┼", (True, False): "┴", (False, True): "┬"}.get((up, down), "─")
+            )
         return Text("".join(parts), self._style("frame"))
 
     # ---- keys and clicks -----------------------------------------------------------------------

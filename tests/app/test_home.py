@@ -1,0 +1,57 @@
+"""The home screen and the command palette: every listed puzzle can be reached by keys."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from engine.registry import all_ids
+from screens.home import HomeScreen
+from tests.app.conftest import SIZE, play_screen, settle
+from tui.app import KaeruApp
+from tui.widgets.boards import board_classes
+
+
+async def test_home_lists_every_puzzle_grouped_by_family():
+    app = KaeruApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one("#puzzles", OptionList).options
+        listed = [o.id for o in options if not o.disabled]
+        assert listed == all_ids()
+        headers = [o.id for o in options if o.disabled]
+        assert "family:flip-it" in headers and "family:frogs" in headers
+
+
+async def test_every_listed_puzzle_has_a_board_widget():
+    from engine.registry import get_puzzle
+
+    kinds = {get_puzzle(pid).board for pid in all_ids()}
+    assert kinds <= set(board_classes())
+
+
+async def test_keyboard_navigation_opens_the_highlighted_puzzle():
+    app = KaeruApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        for _ in range(14):  # past the twelve Flip It sizes and the Oshidori header
+            await pilot.press("down")
+        chosen = home.chosen_id
+        assert chosen is not None and not chosen.startswith("flip-it")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play_screen(app).session.puzzle.id == chosen
+
+
+async def test_command_palette_opens_a_puzzle_by_name():
+    app = KaeruApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Play Frog jump (3 a side)")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play_screen(app).session.puzzle.id == "frogs-3"
