@@ -138,10 +138,10 @@ class Session:
         try:
             session = cls.from_game_id(str(data["game_id"]))
             for index in data.get("moves", []):
-                session._play(session.legal_moves()[int(index)])
+                session._play(session._saved_move(index))
             undo_count = 0
             for index in data.get("redo", []):
-                session._play(session.legal_moves()[int(index)])
+                session._play(session._saved_move(index))
                 undo_count += 1
         except (KeyError, IndexError, TypeError, ValueError) as error:
             if isinstance(error, BadInput):
@@ -150,6 +150,14 @@ class Session:
         for _ in range(undo_count):
             session.undo()
         return session
+
+    def _saved_move(self, index: Any) -> Hashable:
+        """The legal move a save names by its index; IndexError when out of range (even < 0)."""
+        legal = self.legal_moves()
+        at = int(index)
+        if not 0 <= at < len(legal):
+            raise IndexError(f"move {at} of {len(legal)} legal moves")
+        return legal[at]
 
     @classmethod
     def from_game_id(cls, game_id: str) -> Session:

@@ -53,9 +53,10 @@ class JealousHusbands(RiverRules):
         couples = len(self.people) // 2
         who = "One couple" if couples == 1 else f"{couples} couples"
         return (
-            f"{who} must cross a river in a boat that holds {self.capacity}; anyone rows.\n"
-            "No wife may be with another man — on a bank or in the boat — unless her husband\n"
-            "is there too. Husbands are Ha, Hb, ..., their wives Wa, Wb, ..."
+            f"{who} must cross a river in a boat that holds {self.capacity};\n"
+            "anyone rows. No wife may be with another man — on a bank or in\n"
+            "the boat — unless her husband is there too.\n"
+            "Husbands are Ha, Hb, ..., their wives Wa, Wb, ..."
         )
 
     @classmethod
@@ -66,16 +67,17 @@ class JealousHusbands(RiverRules):
 
     def trouble(self, group: Sequence[str], place: str) -> str | None:
         here = set(group)
-        men = [p for p in self.people if p.startswith("H") and p in here]
-        for wife in (p for p in self.people if p.startswith("W") and p in here):
+        men = [p for p in self.people if p[0] == "H" and p in here]
+        if not men:
+            return None
+        for wife in (p for p in self.people if p[0] == "W" and p in here):
             husband = "H" + wife[1:]
             if husband in here:
                 continue
-            others = [man for man in men if man != husband]
-            if others:
-                if place == BOAT:
-                    return f"{wife} would be in the boat with {others[0]} without {husband}"
-                return f"{wife} would be with {others[0]} while {husband} is across"
+            other = next(man for man in men if man != husband)  # there is one: no husband
+            if place == BOAT:
+                return f"{wife} would be in the boat with {other} without {husband}"
+            return f"{wife} would be with {other} while {husband} is across"
         return None
 
 
@@ -86,10 +88,10 @@ class MissionariesAndCannibals(RiverRules):
     def story(self) -> str:
         each = len(self.people) // 2
         return (
-            f"{each} missionaries (M) and {each} cannibals (C) must cross in a boat that holds "
-            f"{self.capacity};\nanyone rows. Wherever there are missionaries — on a bank or in "
-            "the boat — the cannibals\nthere must not outnumber them. A boat's passengers count "
-            "on the bank they land on."
+            f"{each} missionaries (M) and {each} cannibals (C) must cross in a boat\n"
+            f"that holds {self.capacity}; anyone rows. Wherever there are missionaries —\n"
+            "on a bank or in the boat — the cannibals there must not outnumber\n"
+            "them. A boat's passengers count on the bank they land on."
         )
 
     @classmethod
@@ -117,9 +119,9 @@ class WolfGoatCabbage(RiverRules):
 
     def story(self) -> str:
         return (
-            "A farmer must take a wolf, a goat and a cabbage across. Only the farmer rows, and\n"
-            "the boat holds him and one more. Left without the farmer, the wolf eats the goat\n"
-            "and the goat eats the cabbage."
+            "A farmer must take a wolf, a goat and a cabbage across. Only the\n"
+            "farmer rows, and the boat holds him and one more. Left without the\n"
+            "farmer, the wolf eats the goat and the goat eats the cabbage."
         )
 
     @classmethod

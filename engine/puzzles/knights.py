@@ -90,12 +90,12 @@ class Knights(Puzzle[str, Move]):
         self.graph = knight_graph(self.width, self.height)
         self.example = self.format(variant.start)
         self.rules = (
-            "Knights move as in chess — two squares one way and one square across — onto an\n"
-            "empty square; any knight may move at any time, nothing is captured.\n"
+            "Knights move as in chess — two squares one way, one across — onto\n"
+            "an empty square; any knight may move at any time.\n"
             "Goal: the black (B) and white (W) knights swap places.\n"
-            f"Squares are named like chess: files a–{self.file_letter(self.width - 1)} from "
-            f"the left, ranks 1–{self.height} from the bottom.\n"
-            f"Text form: rows from the top with / between them, e.g. {self.example}."
+            f"Squares are named as in chess: files a–{self.file_letter(self.width - 1)} "
+            f"from the left, ranks 1–{self.height}\nfrom the bottom.\n"
+            f"Text form: rows from the top, / between rows: {self.example}"
         )
 
     # ---- squares --------------------------------------------------------------------------------
@@ -113,6 +113,15 @@ class Knights(Puzzle[str, Move]):
 
     def goal(self, start: str) -> str:
         return swap_colours(start)
+
+    def unsolvable_reason(self, state: str, start: str) -> str | None:
+        blacks, whites = state.count("B"), state.count("W")
+        if blacks != whites:
+            return (
+                f"knights never change colour, so swapping needs as many black as white "
+                f"knights ({blacks} B, {whites} W)"
+            )
+        return None
 
     def moves(self, state: str) -> list[Move]:
         return [

@@ -62,11 +62,12 @@ class River(Puzzle[RiverState, Move]):
         self.people = rules.people
         self.capacity = rules.capacity
         self._order = {label: i for i, label in reversed(list(enumerate(self.people)))}
+        self._moves_seen: dict[RiverState, list[Move]] = {}
         self.rules = (
             rules.story()
-            + "\nPick who boards, then cross; the goal is everyone on the right bank.\n"
-            + f"Text form: the left bank, `boat` on its side of the |, the right bank, "
-            f"e.g. {self.format(self.initial())}"
+            + "\nPick who boards, then cross: get everyone to the right bank.\n"
+            + "Text form: the left bank, `boat` on its side of the |, the right\n"
+            + f"bank, e.g. {self.format(self.initial()).strip()}"
         )
 
     # ---- banks ------------------------------------------------------------------------------
@@ -92,13 +93,22 @@ class River(Puzzle[RiverState, Move]):
         return RiverState((), False)
 
     def moves(self, state: RiverState) -> list[Move]:
-        here = self.bank(state, state.boat_left)
-        found = []
-        for size in range(self.capacity, 0, -1):
-            for load in dict.fromkeys(combinations(here, size)):
-                if self._problem(state, load) is None:
-                    found.append(load)
-        return found
+        found = self._moves_seen.get(state)
+        if found is None:  # the spaces are small (at most 2 × 2^10 positions): remember them
+            here = self.bank(state, state.boat_left)
+            there = self.bank(state, not state.boat_left)
+            found = [
+                load
+                for size in range(self.capacity, 0, -1)
+                for load in dict.fromkeys(combinations(here, size))
+                if self._problem(state, load, here, there) is None
+            ]
+            self._moves_seen[state] = found
+        return list(found)
+
+    def predecessors(self, state: RiverState) -> Iterable[tuple[RiverState, Move]]:
+        """Every crossing can be rowed straight back by the same load."""
+        return [(self.apply(state, move), move) for move in self.moves(state)]
 
     def apply(self, state: RiverState, move: Move) -> RiverState:
         if state.boat_left:
@@ -107,17 +117,29 @@ class River(Puzzle[RiverState, Move]):
             left = state.left + move
         return RiverState(self.sort_labels(left), not state.boat_left)
 
-    def _problem(self, state: RiverState, load: Move) -> str | None:
-        """Why a load that is on the boat's bank and fits the boat may not cross, or None."""
+    def _problem(
+        self,
+        state: RiverState,
+        load: Move,
+        here: tuple[str, ...] | None = None,
+        there: tuple[str, ...] | None = None,
+    ) -> str | None:
+        """Why a load that is on the boat's bank (`here`) and fits the boat may not cross to
+        the other bank (`there`), or None."""
         rules = self.river_rules
         if not any(rules.can_row(label) for label in load):
             return f"the boat needs a rower: {rules.rower_words()} can row"
         reason = rules.trouble(load, BOAT)
         if reason:
             return reason
-        after = self.apply(state, load)
-        for left in (state.boat_left, not state.boat_left):  # the bank left behind first
-            reason = rules.trouble(self.bank(after, left), LEFT if left else RIGHT)
+        behind = list(self.bank(state, state.boat_left) if here is None else here)
+        for label in load:
+            behind.remove(label)
+        arriving = list(self.bank(state, not state.boat_left) if there is None else there)
+        arriving += load
+        names = (LEFT, RIGHT) if state.boat_left else (RIGHT, LEFT)
+        for group, place in zip((behind, arriving), names, strict=True):  # left behind first
+            reason = rules.trouble(group, place)
             if reason:
                 return reason
         return None
@@ -140,7 +162,10 @@ class River(Puzzle[RiverState, Move]):
                 return f"only {here[label]} {label} on the {side} bank, where the boat is"
         if len(load) > self.capacity:
             return f"the boat holds {self.capacity}"
-        reason = self._problem(state, self.sort_labels(load))
+        canonical = self.sort_labels(load)
+        reason = self._problem(state, canonical)
+        if reason is None and move != canonical:
+            return f"write the crossing as {canonical!r}: a tuple, people in roster order"
         return reason or super().explain_illegal(state, move)
 
     def _roll_call(self) -> str:

@@ -51,18 +51,18 @@ def new_codes(codes: np.ndarray, known: list[np.ndarray]) -> np.ndarray:
     """The distinct values of `codes` found in none of the `known` arrays, sorted.
 
     One sort does it: each value is shifted left one bit and tagged 1 when it is a candidate, 0
-    when known; after sorting, a value is new when its first copy carries the tag. (Faster than
-    binary searches; needs codes below 2**62.)
+    when known. After sorting, a tagged copy is new when the entry before it is smaller by more
+    than one (not its known copy, not an earlier candidate copy). Needs codes below 2**62.
     """
     tagged = np.concatenate([*(k << 1 for k in known), (codes << 1) | 1])
     if tagged.size == 0:
         return codes
     tagged.sort()
-    values = tagged >> 1
-    first = np.empty(tagged.size, dtype=bool)
-    first[0] = True
-    np.not_equal(values[1:], values[:-1], out=first[1:])
-    return values[first & (tagged & 1).astype(bool)]
+    keep = np.empty(tagged.size, dtype=bool)
+    keep[0] = True
+    np.less(tagged[:-1], tagged[1:] - 1, out=keep[1:])
+    keep &= (tagged & 1).astype(bool)
+    return tagged[keep] >> 1
 
 
 def contains(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:
@@ -220,8 +220,8 @@ def solve_packed(
     )
     if codes is None:
         raise Unsolvable(
-            f"no solution: all {meter.extra['positions']} positions reachable from "
-            f"{puzzle.format(state)} searched",
+            f"all {meter.extra['positions']} positions reachable from {puzzle.format(state)} "
+            "searched, none is a goal",
             meter.finish(),
         )
     states = [packed.unpack(c) for c in codes]

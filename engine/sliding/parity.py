@@ -44,7 +44,8 @@ def unsolvable_reason(grid: Grid, state: State) -> str | None:
         return "odd" if k % 2 else "even"
 
     return (
-        f"unsolvable: sorting this layout takes {swaps} swaps ({odd_even(swaps)}) but the gap is "
-        f"{steps} steps from its goal cell ({odd_even(steps)}); every slide is one swap and one "
+        f"unsolvable: sorting this layout takes {swaps} swap{'s' * (swaps != 1)} "
+        f"({odd_even(swaps)}) but the gap is {steps} step{'s' * (steps != 1)} from its goal cell "
+        f"({odd_even(steps)}); every slide is one swap and one "
         "step, so the two parities stay different and can never both reach 0"
     )

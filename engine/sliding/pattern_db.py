@@ -48,11 +48,17 @@ class Partition:
 
 
 def default_partition(grid: Grid) -> Partition:
-    """6-6-3 on the 4x4; otherwise the tiles in row order cut into near-equal groups of <= 6."""
+    """6-6-3 on the 4x4; otherwise the tiles in row order cut into near-equal groups of at most
+    six (16 cells) or five (fewer cells: those boards are easy, and a build stays small)."""
     if (grid.width, grid.height) == (4, 4):
         return Partition(FIFTEEN_663)
+    return row_partition(grid, MAX_GROUP if grid.cells == 16 else MAX_GROUP - 1)
+
+
+def row_partition(grid: Grid, largest: int) -> Partition:
+    """The tiles in row order cut into near-equal groups of at most `largest`."""
     tiles = list(range(1, grid.cells))
-    count = -(-len(tiles) // MAX_GROUP)
+    count = -(-len(tiles) // largest)
     size, extra = divmod(len(tiles), count)
     groups, at = [], 0
     for g in range(count):
@@ -70,7 +76,7 @@ def check_partition(grid: Grid, partition: Partition) -> None:
         raise ValueError(f"pattern groups hold 1 to {MAX_GROUP} tiles")
 
 
-# ---- building one group's table -------------------------------------------------------------------
+# ---- building one group's table ---------------------------------------------------------------
 # A search state packs the blank's cell in nibble 0 and the cells of the group's tiles in nibbles
 # 1..k, so children are a few bit operations (no ranking) and "best over the blank" is a reshape.
 # The depth array has 16**(k+1) bytes (268 MB for six tiles); only the positions are visited.
@@ -82,19 +88,14 @@ def _expand(neighbours: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarr
     owner = np.zeros(codes.shape, dtype=np.int64)  # nibble c: 1 + index of the tile on cell c
     for i in range(1, k + 1):
         owner |= np.int64(i) << (((codes >> (4 * i)) & 15) << 2)
-    targets = neighbours[blank]
-    free, paid = [], []
-    for d in range(targets.shape[1]):
-        cell = targets[:, d]
-        ok = cell >= 0
-        code, b, c = codes[ok], blank[ok], cell[ok]
-        item = (owner[ok] >> (c << 2)) & 15
-        moving = item > 0
-        child = code - b + c
-        child[moving] += (b[moving] - c[moving]) << (item[moving] << 2)
-        free.append(child[~moving])
-        paid.append(child[moving])
-    return np.concatenate(free), np.concatenate(paid)
+    cell = neighbours[blank]  # (m, 4), -1 off the board
+    valid = cell >= 0
+    b = blank[:, None]
+    cell = np.where(valid, cell, b)
+    item = (owner[:, None] >> (cell << 2)) & 15
+    moving = item > 0
+    child = codes[:, None] - b + cell + ((b - cell) << (item << 2)) * moving
+    return child[valid & ~moving], child[moving]
 
 
 def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
@@ -122,7 +123,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
                 meter.generated += int(free.size + paid.size)
                 paid = paid[depth[paid] == UNREACHED]
                 depth[paid] = d + 1  # provisional: a free path may still reach it at d
-                following.append(paid)
+                following.append(paid.astype(np.int32))
                 free = free[(depth[free] == UNREACHED) | (depth[free] == d + 1)]
                 free = sorted_unique(free)
                 depth[free] = d
@@ -131,7 +132,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
                 meter.check()
             frontier = np.concatenate(found)
         layer = sorted_unique(np.concatenate(following))
-        layer = layer[depth[layer] == d + 1]
+        layer = layer[depth[layer] == d + 1].astype(np.int64)
         d += 1
         if d >= UNREACHED:  # pragma: no cover - boards here stay far below
             raise OverflowError("pattern database deeper than 254")
@@ -141,7 +142,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
     return table
 
 
-# ---- the database of a partition --------------------------------------------------------------------
+# ---- the database of a partition --------------------------------------------------------------
 class PatternDatabase:
     """The additive heuristic of one partition, looked up on packed codes."""
 

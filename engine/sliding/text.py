@@ -28,7 +28,10 @@ def parse_state(grid: Grid, text: str, puzzle_id: str) -> State:
     """A state from text; BadInput with one line saying what is wrong and what is expected."""
     n, w, h = grid.cells, grid.width, grid.height
     example = format_state(grid, grid.goal)
-    expected = f"expected {h} rows of {w} tiles (1 to {n - 1} once each and _ for the gap), e.g. '{example}'"
+    expected = (
+        f"expected {h} rows of {w} tiles (1 to {n - 1} once each and _ for the gap), "
+        f"e.g. '{example}'"
+    )
     raw = text.strip()
     if not raw:
         raise BadInput(f"{puzzle_id}: empty layout; {expected}")

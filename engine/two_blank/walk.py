@@ -29,13 +29,3 @@ def descend(index: TwoBlankIndex, depth: np.ndarray, state: State) -> list[tuple
             raise RuntimeError(f"depth table is damaged: no step down from depth {left}")
     return path
 
-
-def first_steps(index: TwoBlankIndex, depth: np.ndarray, state: State) -> list[str]:
-    """Every direction that starts a shortest path (for hints that show all best moves)."""
-    g = index.geometry
-    here = int(depth[index.encode(state)])
-    return [
-        d
-        for d in g.directions(g.pair_of(state))
-        if here and depth[index.encode(g.slide(state, d))] == here - 1
-    ]

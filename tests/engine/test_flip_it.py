@@ -34,7 +34,7 @@ def flip_starts(draw: st.DrawFn, sizes: range = range(5, 10)) -> tuple[int, str]
     return size, "".join(cells)
 
 
-# ---- ids, text and the rule -----------------------------------------------------------------------
+# ---- ids, text and the rule ----------------------------------------------------------------------
 def test_offered_ids_are_5_to_16_cells():
     assert FAMILY.ids == tuple(f"flip-it-{n}" for n in range(5, 17))
     for pid in FAMILY.ids:
@@ -134,7 +134,7 @@ def test_the_pages_hashes_after_two_moves():
     assert {s for s, d in distances(FIVE, "_WWWW").items() if d <= 2} == tail
 
 
-# ---- the colour-swap trick ------------------------------------------------------------------------
+# ---- the colour-swap trick -----------------------------------------------------------------------
 @given(flip_starts(range(3, 17)), st.randoms(use_true_random=False))
 def test_colour_swap_commutes_with_every_move(case, rng):
     """What the trick needs: swap(apply(x, m)) == apply(swap(x), m) and swap is an involution."""
@@ -142,7 +142,8 @@ def test_colour_swap_commutes_with_every_move(case, rng):
     puzzle = get_puzzle(f"flip-it-{size}")
     for _ in range(5):
         for move in puzzle.moves(state):
-            assert swap_colours(puzzle.apply(state, move)) == puzzle.apply(swap_colours(state), move)
+            after = puzzle.apply(state, move)
+            assert swap_colours(after) == puzzle.apply(swap_colours(state), move)
         assert swap_colours(swap_colours(state)) == state
         state = random_walk(puzzle, state, rng, 1)
 
@@ -234,7 +235,7 @@ def test_three_and_four_cells_have_no_solution_from_any_start(size):
     for empty in range(size):
         start = "".join(rng.choice("BW") for _ in range(size - 1))
         start = start[:empty] + "_" + start[empty:]
-        with pytest.raises(Unsolvable, match="no solution") as caught:
+        with pytest.raises(Unsolvable, match="searched") as caught:
             puzzle.solve(start, start)
         assert "\n" not in caught.value.reason
         with pytest.raises(Unsolvable):

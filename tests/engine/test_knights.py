@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections import deque
 
 import pytest
 from hypothesis import given, settings
@@ -120,13 +122,30 @@ def test_every_move_can_be_taken_back(seed, steps):
     assert len(preds) == len(EXCHANGE.moves(state))
 
 
+@functools.cache
+def distances_to_goal() -> dict[str, int]:
+    """Plain BFS outwards from the goal (knight moves are reversible, so this is the distance
+    of every position to the goal): an independent check of the solver."""
+    goal = EXCHANGE.goal(EXCHANGE.initial())
+    depth = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        for move in EXCHANGE.moves(state):
+            child = EXCHANGE.apply(state, move)
+            if child not in depth:
+                depth[child] = depth[state] + 1
+                queue.append(child)
+    return depth
+
+
 @given(st.integers(0, 10_000), st.integers(1, 30))
 @settings(max_examples=15, deadline=None)
 def test_optimal_from_any_position_equals_bfs(seed, steps):
     start = EXCHANGE.initial()
     state = random_walk(EXCHANGE, seed, steps)
     solution = EXCHANGE.solve(state, start)
-    assert solution.length == bfs(EXCHANGE, state, start).length
+    assert solution.length == distances_to_goal()[state]
     assert replays(EXCHANGE, solution, start)
 
 
@@ -138,6 +157,12 @@ def test_a_knight_stuck_in_the_centre_cannot_swap():
     start = GUARINI.parse("B__/_W_/___")
     with pytest.raises(Unsolvable):
         GUARINI.solve(start, start)
+
+
+def test_unequal_teams_are_refused_at_once():
+    start = EXCHANGE.parse("BB_/___/___/W__")
+    with pytest.raises(Unsolvable, match=r"as many black as white knights \(2 B, 1 W\)"):
+        EXCHANGE.solve(start, start)
 
 
 def test_explain_illegal_names_squares():

@@ -215,6 +215,14 @@ def test_a_crossing_can_always_row_straight_back():
                 assert move in puzzle.moves(after) and puzzle.apply(after, move) == state
 
 
+def test_a_load_in_another_form_is_refused_with_the_right_form():
+    start = JH3.initial()
+    assert JH3.explain_illegal(start, frozenset({"Wa", "Ha"})) == (
+        "write the crossing as ('Ha', 'Wa'): a tuple, people in roster order"
+    )
+    assert JH3.explain_illegal(start, "Ha").startswith("not a crossing")
+
+
 def test_crossing_puts_a_load_in_canonical_order():
     assert JH3.crossing({"Wb", "Ha"}) == ("Ha", "Wb")
     assert MC3.crossing(["C", "M"]) == ("M", "C")

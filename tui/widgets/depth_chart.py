@@ -35,7 +35,6 @@ class DepthChart(Widget):
         "depthchart--bar",
         "depthchart--part",
         "depthchart--number",
-        "depthchart--peak",
     }
 
     DEFAULT_CSS = """
@@ -44,7 +43,6 @@ class DepthChart(Widget):
     DepthChart > .depthchart--bar { color: $primary; }
     DepthChart > .depthchart--part { color: $warning; }
     DepthChart > .depthchart--number { color: $text; }
-    DepthChart > .depthchart--peak { text-style: bold; }
     """
 
     histogram: reactive[tuple[int, ...]] = reactive((), layout=True)
@@ -106,15 +104,16 @@ class DepthChart(Widget):
         for depth, count in enumerate(histogram):
             line = Text(f"{depth:>{LABEL_WIDTH}} │", self._style("label"))
             bar = self.bar(count, part_values[depth] if part_values else 0, top, cells)
-            if count == top:
-                bar.stylize(self._style("peak"))
             line.append_text(bar)
             if numbers:
                 line.append(" " * (cells - bar.cell_len + 1))
                 line.append(numbers[depth].rjust(number_width), self._style("number"))
             lines.append(line)
         lines.append(Text(self.scale_note(top), self._style("label")))
-        return Text("\n").join(lines)
+        chart = Text("\n").join(lines)
+        chart.no_wrap = True
+        chart.overflow = "crop"
+        return chart
 
     def bar(self, count: int, part: int, top: int, cells: int) -> Text:
         length = self.scaled(count, top, cells)
@@ -133,13 +132,13 @@ class DepthChart(Widget):
     def legend(self, part: str | None) -> Text:
         text = Text(" " * (LABEL_WIDTH + 2))
         text.append(FULL, self._style("bar"))
-        text.append(" positions by depth", self._style("label"))
+        text.append(" positions", self._style("label"))
         if part:
-            text.append("   ")
+            text.append("  ")
             text.append(PART, self._style("part"))
-            text.append(f" of them: {series_title(part)}", self._style("label"))
+            text.append(f" {series_title(part)}", self._style("label"))
         return text
 
     def scale_note(self, top: int) -> str:
-        scale = "log scale" if self.log_scale else "linear scale"
-        return f"{' ' * (LABEL_WIDTH + 2)}{scale}: a full bar is {top:,} positions"
+        scale = "log scale" if self.log_scale else "linear"
+        return f"{' ' * (LABEL_WIDTH + 2)}{scale}: a full bar is {top:,}"

@@ -2,9 +2,10 @@
 
 Squares alternate plain (light) and shaded `░` (dark), so the checker pattern reads in 16
 colours and with NO_COLOR. Knights are ♞ (black) and ♘ (white), or the letters B and W (press
-g, or set KAERU_ASCII). Choose a knight, then one of its targets (marked •). Marks: the cursor
-is framed (or bracketed on small terminals); the chosen knight is »♞«; a hint is ★ (knight) and
-☆ (target); the last move's knight is underlined and the square it left shows ·.
+g, or set KAERU_ASCII). Enter picks the knight under the cursor, then jumps it to a target
+(marked •); typing a square's name (a4, then c3) does the same. Marks, all by shape: the cursor
+is framed (bracketed on small terminals), the chosen knight is »♞«, a hint is ★♞★ and its
+target ☆, the last move's knight is underlined and the square it left shows ·.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ class KnightBoard(BoardWidget):
         Binding("g", "toggle_glyphs", "Glyphs/letters", show=False),
     ]
     BINDINGS += [
-        Binding(f, f"file({i})", "a–f then 1–8: go to that square" if i == 0 else "", show=False)
+        Binding(f, f"file({i})", "type a square (a4, c3): pick or jump there" if i == 0 else "",
+                show=False)
         for i, f in enumerate(FILES)
     ]
     BINDINGS += [Binding(str(r), f"rank({r})", show=False) for r in range(1, 9)]
@@ -84,6 +86,7 @@ class KnightBoard(BoardWidget):
         self.rows: int = getattr(self.puzzle, "height", 3)
         self.cursor = self._first_knight()
         self.selected: int | None = None
+        self.file_typed = False  # a file letter was just typed: a rank digit completes a square
         self.plain = bool(os.environ.get("KAERU_ASCII"))
 
     def _first_knight(self) -> int:
@@ -170,7 +173,7 @@ class KnightBoard(BoardWidget):
             text.append(char, base + style if style else base)
         return text
 
-    def frame_line(self, square: int, width: int, line: int, square_rows: int) -> Text:
+    def frame_line(self, square: int, width: int, line: int) -> Text:
         """A top or bottom line of a tall square: the cursor's frame, or the square's name."""
         dark = self.is_dark(square)
         base = self._style("dark" if dark else "light")
@@ -201,8 +204,8 @@ class KnightBoard(BoardWidget):
         for row in range(self.rows):
             squares = range(row * self.columns, (row + 1) * self.columns)
             for line in range(height):
-                rank = f"{self.rows - row:<{RANK_LABEL}}" if line == height // 2 else " " * RANK_LABEL
-                text = Text(rank, label)
+                middle_line = line == height // 2
+                text = Text(f"{self.rows - row if middle_line else '':<{RANK_LABEL}}", label)
                 for square in squares:
                     if line == height // 2:
                         middle = self.square_text(square, width, marks)
@@ -211,7 +214,7 @@ class KnightBoard(BoardWidget):
                             middle = Text("│", cursor) + middle[1:-1] + Text("│", cursor)
                         text.append_text(middle)
                     else:
-                        text.append_text(self.frame_line(square, width, line, height))
+                        text.append_text(self.frame_line(square, width, line))
                 lines.append(text)
         files = "".join(FILES[c].center(width) for c in range(self.columns))
         lines.append(Text(" " * RANK_LABEL + files, label))
@@ -235,12 +238,21 @@ class KnightBoard(BoardWidget):
     def action_file(self, col: int) -> None:
         if col < self.columns:
             self.cursor = self.cursor - self.cursor % self.columns + col
+            self.file_typed = True
             self.refresh()
 
     def action_rank(self, rank: int) -> None:
+        """Go to that rank; after a file letter (a square's name, `c3`), act there too."""
+        typed, self.file_typed = self.file_typed, False
         if rank <= self.rows:
             self.cursor = (self.rows - rank) * self.columns + self.cursor % self.columns
             self.refresh()
+            if typed:
+                self.action_act()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in FILES and not event.key.isdigit():
+            self.file_typed = False
 
     def action_toggle_glyphs(self) -> None:
         self.plain = not self.plain

@@ -134,7 +134,7 @@ class RiverBoard(BoardWidget):
         their slots from the first)."""
         state = self.state if state is None else state
         left_counts: dict[str, int] = {}
-        for label in state.left:
+        for label in self.puzzle.bank(state, True):  # type: ignore[attr-defined]
             left_counts[label] = left_counts.get(label, 0) + 1
         seen: dict[str, int] = {}
         out = []

@@ -1,0 +1,195 @@
+"""Benchmark: the two-blank state spaces, enumerated three ways, side by side in one run.
+
+1. the depth table over the perfect index (`engine.two_blank.bfs.layered_bfs`, what the app uses);
+2. the generic `engine.search.codes.depth_table` over the same index (the CodedPuzzle route);
+3. a plain numpy BFS written the simple way: each board packed into a uint64 (4 bits a cell),
+   layers kept as sorted arrays of codes (sets), next layer = unique(children) minus the two
+   previous layers.
+
+Each run happens in a fresh process, so its peak memory (ru_maxrss) is its own. Then the table's
+size on disk and the time to load it. Targets for the 14-puzzle: ≤ 120 s, ≤ 1.5 GB, table
+≤ 80 MB on disk, loaded in ≤ 1 s.
+
+    python bench/two_blank.py            # 7, 10 and 14 (about a minute or two on 2 cores)
+    python bench/two_blank.py --boards 4x3
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+BOARDS = {"3x3": (3, 3), "4x3": (4, 3), "4x4": (4, 4)}
+METHODS = ("index", "generic", "plain")
+TITLES = {
+    "index": "perfect index + layered BFS (app)",
+    "generic": "same index, generic codes.depth_table",
+    "plain": "plain numpy BFS, sets of packed boards",
+}
+
+
+# ---- the three ways, each run in its own process -------------------------------------------------
+def run_method(method: str, width: int, height: int) -> dict:
+    from engine.search.meter import Meter
+    from engine.two_blank.geometry import Geometry
+    from engine.two_blank.index import TwoBlankIndex
+
+    baseline = peak_mb()
+    geometry = Geometry(width, height)
+    started = time.perf_counter()
+    if method == "plain":
+        histogram = plain_bfs(geometry)
+    else:
+        index = TwoBlankIndex(geometry)
+        root = np.array([index.encode(geometry.goal)])
+        if method == "index":
+            from engine.two_blank.bfs import layered_bfs
+
+            depth = layered_bfs(index, int(root[0]), Meter("bench"))
+        else:
+            from engine.search.codes import depth_table
+
+            depth = depth_table(root, index.space_size, index.expand_codes, Meter("bench"))
+        histogram = np.bincount(depth).tolist()
+    seconds = time.perf_counter() - started
+    return {
+        "seconds": seconds,
+        "peak_mb": peak_mb(),
+        "baseline_mb": baseline,
+        "positions": int(sum(histogram)),
+        "max_depth": len(histogram) - 1,
+    }
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: kilobytes
+
+
+def plain_bfs(geometry) -> list[int]:
+    """Breadth-first from the goal over boards packed 4 bits a cell; no index, no table."""
+    cells = geometry.cells
+    goal = sum(tile << (4 * i) for i, tile in enumerate(geometry.goal))
+    previous = np.empty(0, dtype=np.uint64)
+    current = np.array([goal], dtype=np.uint64)
+    histogram = [1]
+    while True:
+        children = np.unique(plain_children(current, geometry.width, geometry.height, cells))
+        seen = np.union1d(previous, current)  # an undirected graph: two layers back suffice
+        fresh = np.setdiff1d(children, seen, assume_unique=True)
+        if fresh.size == 0:
+            return histogram
+        histogram.append(int(fresh.size))
+        previous, current = current, fresh
+
+
+def plain_children(boards: np.ndarray, width: int, height: int, cells: int) -> np.ndarray:
+    """Every child of every packed board: find the pair, then move nibbles with shifts."""
+    nibbles = np.stack([(boards >> np.uint64(4 * i)) & np.uint64(15) for i in range(cells)])
+    left = np.argmax(nibbles == 0, axis=0).astype(np.uint64)  # the pair's left cell
+    row, col = left // np.uint64(width), left % np.uint64(width)
+    out = []
+    four, w = np.uint64(4), np.uint64(width)
+
+    def take(b: np.ndarray, cell: np.ndarray) -> np.ndarray:
+        return (b >> (cell * four)) & np.uint64(15)
+
+    for direction in ("right", "left", "down", "up"):
+        if direction == "right":
+            ok = col >= 1
+            src, dst = [left - 1], [left + 1]
+        elif direction == "left":
+            ok = col + np.uint64(2) < w
+            src, dst = [left + 2], [left]
+        elif direction == "down":
+            ok = row >= 1
+            src, dst = [left - w, left - w + 1], [left, left + 1]
+        else:
+            ok = row + np.uint64(1) < np.uint64(height)
+            src, dst = [left + w, left + w + 1], [left, left + 1]
+        b = boards[ok]
+        moved = b.copy()
+        for s, d in zip(src, dst, strict=True):
+            s, d = s[ok], d[ok]
+            tile = take(b, s)
+            moved &= ~(np.uint64(15) << (s * four))  # the tile leaves s ...
+            moved |= tile << (d * four)  # ... and lands on d (an empty cell)
+        out.append(moved)
+    return np.concatenate(out)
+
+
+# ---- the cache file ------------------------------------------------------------------------------
+def cache_figures(width: int, height: int) -> dict:
+    """Build once, save to a temporary cache folder, and time loading it back (best of 3)."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["KAERU_CACHE_DIR"] = folder
+        from engine.two_blank import table as tables
+        from engine.two_blank.geometry import Geometry
+        from engine.two_blank.index import TwoBlankIndex
+
+        index = TwoBlankIndex(Geometry(width, height))
+        name = f"two-blank-{width}x{height}"
+        tables.forget_tables()
+        tables.load_or_build(name, index)
+        size = tables.table_path(name).stat().st_size
+        loads = []
+        for _ in range(3):
+            tables.forget_tables()
+            started = time.perf_counter()
+            loaded = tables.load_or_build(name, index)
+            loads.append(time.perf_counter() - started)
+            assert loaded.source == "disk"
+        tables.forget_tables()
+    return {"disk_mb": size / 1e6, "load_s": min(loads)}
+
+
+def in_process(function, *args) -> dict:
+    """Run `function(*args)` in a fresh interpreter (so memory figures are its own)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(function, args)
+
+
+# ---- the table -----------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", nargs="+", choices=list(BOARDS), default=list(BOARDS))
+    parser.add_argument("--methods", nargs="+", choices=METHODS, default=list(METHODS))
+    args = parser.parse_args(argv)
+    print(f"two-blank enumeration from the goal ({os.cpu_count()} cores)")
+    header = f"{'board':<6} {'method':<40} {'positions':>12} {'depth':>5} {'seconds':>8} "
+    header += f"{'peak MB':>8} {'x time':>7} {'x mem':>6}"
+    print(header)
+    print("-" * len(header))
+    for board in args.boards:
+        width, height = BOARDS[board]
+        results = {m: in_process(run_method, m, width, height) for m in args.methods}
+        first = results[args.methods[0]]
+        for method, r in results.items():
+            print(
+                f"{board:<6} {TITLES[method]:<40} {r['positions']:>12,} {r['max_depth']:>5} "
+                f"{r['seconds']:>8.2f} {r['peak_mb']:>8.0f} "
+                f"{r['seconds'] / first['seconds']:>7.2f} {r['peak_mb'] / first['peak_mb']:>6.2f}"
+            )
+        counts = {r["positions"] for r in results.values()}
+        assert len(counts) == 1, f"the methods disagree: {counts}"
+        cache = in_process(cache_figures, width, height)
+        print(
+            f"{board:<6} {'cached table: size on disk, load time':<40} "
+            f"{cache['disk_mb']:>10.2f} MB {'':>5} {cache['load_s']:>8.3f}"
+        )
+    print(f"(peak MB is the process's whole peak RSS; an idle interpreter with numpy is "
+          f"~{first['baseline_mb']:.0f} MB; ratios are against the first method)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""Sliding puzzles of any size, 2×2 to 8×8 (seeds 002 and 003): the 8-puzzle, the 15-puzzle and
+their rectangular kin. Slide a tile next to the gap into it; put the tiles in order with the
+gap at the bottom right.
+
+A state is a tuple of ints row by row, 0 for the gap; a move is a `Slide(tile, direction)`.
+The solver depends on the size (the heavy parts live in `engine.sliding`):
+
+- at most 10 cells: a depth table of every position (numpy BFS, cached) — hints and solutions
+  are instant walks down the table, and new games can be drawn at an exact distance;
+- 11 to 16 cells (the 15-puzzle): optimal breadth-first IDA* over packed codes with additive
+  pattern databases (built on first use, cached);
+- more cells: row-by-row reduction, fast and not optimal.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from math import factorial
+
+import numpy as np
+
+from engine.core import (
+    DEFAULT_BUDGET,
+    BadInput,
+    BudgetExceeded,
+    CancelCheck,
+    Progress,
+    Puzzle,
+    SearchStats,
+    Solution,
+    Unsolvable,
+)
+from engine.registry import Family
+from engine.results import Enumeration
+from engine.search.meter import Meter
+from engine.sliding import full_table, parity
+from engine.sliding.frontier import frontier_search
+from engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
+from engine.sliding.heuristics import ManhattanLC, manhattan_lc
+from engine.sliding.packed import MAX_CELLS as PACKED_CELLS
+from engine.sliding.pattern_db import Partition, pattern_database
+from engine.sliding.reduction import reduce_solve
+from engine.sliding.shuffle import shuffle_solvable
+from engine.sliding.text import format_state, parse_state
+
+ID_PATTERN = re.compile(r"sliding-(\d+)x(\d+)")
+FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-move positions
+OFFERED = ((3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (4, 3), (5, 2))
+
+TABLE, PATTERN_DB, REDUCTION = "depth table", "pattern databases", "row-by-row reduction"
+HEURISTICS = ("pattern databases", "Manhattan + linear conflict")
+
+
+def solver_for(width: int, height: int) -> str:
+    cells = width * height
+    if cells <= full_table.MAX_CELLS:
+        return TABLE
+    if cells <= PACKED_CELLS:
+        return PATTERN_DB
+    return REDUCTION
+
+
+class SlidingPuzzle(Puzzle[State, Slide]):
+    """The W×H sliding puzzle."""
+
+    family = "sliding"
+    board = "grid"
+    reversible = True
+    can_shuffle = True
+    rules = (
+        "Slide a tile next to the gap into it (arrow keys, or click a tile in line with the gap).\n"
+        "Goal: the tiles in order row by row, the gap at the bottom right.\n"
+        "Only half of all layouts can be solved: the parity of the tile order and the gap's\n"
+        "distance from its corner change together on every move."
+    )
+
+    def __init__(self, width: int, height: int) -> None:
+        self.grid = grid(width, height)
+        self.width, self.height = width, height
+        self.id = f"sliding-{width}x{height}"
+        self.title = f"{self.grid.cells - 1}-puzzle ({width}×{height})"
+        self.solver = solver_for(width, height)
+        self.optimal_solver = self.solver != REDUCTION
+        self.partition: Partition | None = None  # pattern groups; None = the board's default
+
+    # ---- rules ---------------------------------------------------------------------------------
+    def initial(self) -> State:
+        """The standard start: on 3×3 the page's farthest position (31 moves), elsewhere a fixed
+        shuffle by seed 003's method, the same every run. New games shuffle (`random_start`)."""
+        if (self.width, self.height) == (3, 3):
+            return FARTHEST_8_PUZZLE
+        return shuffle_solvable(self.grid, random.Random(self.id))
+
+    def explore_root(self) -> State:
+        """The goal: distances from it are what seed 002 publishes (and what the tables hold)."""
+        return self.grid.goal
+
+    def goal(self, start: State) -> State:
+        return self.grid.goal
+
+    def moves(self, state: State) -> list[Slide]:
+        return self.grid.slides(state)
+
+    def apply(self, state: State, move: Slide) -> State:
+        return self.grid.slide(state, move)
+
+    def parse(self, text: str) -> State:
+        return parse_state(self.grid, text, self.id)
+
+    def format(self, state: State) -> str:
+        return format_state(self.grid, state)
+
+    def game_id(self, start: State) -> str:
+        """`sliding-3x3:8,6,7/2,5,4/3,_,1`: no spaces, so it can be shared on a command line."""
+        return f"{self.id}:{format_state(self.grid, start, sep=',')}"
+
+    def describe(self, move: Slide) -> str:
+        return f"{move.tile} {move.direction}"
+
+    def move_cells(self, state: State, move: Slide) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (state.index(move.tile),), (state.index(0),)
+
+    def explain_illegal(self, state: State, move: Slide) -> str:
+        if not isinstance(move, tuple) or len(move) != 2 or move[0] not in state[1:] + state[:1]:
+            return f"not a move of this board: {move!r}"
+        tile, direction = move
+        if tile == 0:
+            return "the gap is not a tile: pick a tile next to it"
+        if any(m.tile == tile for m in self.moves(state)):
+            right = next(m for m in self.moves(state) if m.tile == tile)
+            return f"tile {tile} can only slide {right.direction}, into the gap"
+        return f"tile {tile} is not next to the gap"
+
+    # ---- capabilities --------------------------------------------------------------------------
+    def unsolvable_reason(self, state: State, start: State) -> str | None:
+        return parity.unsolvable_reason(self.grid, state)
+
+    def heuristic(self, state: State, start: State) -> int:
+        return manhattan_lc(self.grid, state)
+
+    def depth_range(self) -> tuple[int, int] | None:
+        """(0, farthest) when new games can be drawn at an exact distance, else None."""
+        if self.solver != TABLE:
+            return None
+        return 0, full_table.full_table(self.grid).max_depth
+
+    def random_start(self, rng: random.Random, depth: int | None = None) -> State:
+        """Seed 003's uniform solvable shuffle; or, given `depth`, a uniform draw among the
+        positions exactly that many moves from the goal (boards of at most 10 cells)."""
+        if depth is None:
+            return shuffle_solvable(self.grid, rng)
+        if self.solver != TABLE:
+            raise BadInput(
+                f"{self.id}: an exact difficulty needs every position in a table, which only "
+                f"boards of at most {full_table.MAX_CELLS} cells have; leave the depth out"
+            )
+        table = full_table.full_table(self.grid)
+        if not 0 <= depth <= table.max_depth:
+            raise BadInput(f"{self.id}: depth must be 0 to {table.max_depth}, not {depth}")
+        return table.random_at(rng, depth)
+
+    # ---- solving -------------------------------------------------------------------------------
+    def solve(
+        self,
+        state: State,
+        start: State,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Solution[State, Slide]:
+        """Optimal on boards of up to 16 cells, fast and non-optimal beyond (`optimal` says)."""
+        if self.solver == PATTERN_DB:
+            return self.solve_using(
+                HEURISTICS[0], state, progress=progress, cancelled=cancelled, budget=budget
+            )
+        self._check_solvable(state)
+        if self.solver == TABLE:
+            return self._walk_table(state, progress, cancelled)
+        moves, meter = reduce_solve(self.grid, state, progress=progress, cancelled=cancelled)
+        return Solution(tuple(moves), self._replay(state, moves), False, meter.finish())
+
+    def solve_using(
+        self,
+        heuristic: str,
+        state: State,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Solution[State, Slide]:
+        """Optimal search with a chosen heuristic (one of HEURISTICS) on boards of at most 16
+        cells, so the figures of the pattern databases can be set against Manhattan + linear
+        conflict. `budget` bounds the positions held in one search pass."""
+        if self.grid.cells > PACKED_CELLS:
+            raise BadInput(
+                f"{self.id}: optimal search takes boards of at most {PACKED_CELLS} cells"
+            )
+        if heuristic not in HEURISTICS:
+            choices = ", ".join(HEURISTICS)
+            raise BadInput(f"unknown heuristic {heuristic!r}; choose one of {choices}")
+        self._check_solvable(state)
+        if heuristic == HEURISTICS[0]:
+            h = pattern_database(
+                self.grid, self.partition, progress=progress, cancelled=cancelled
+            )
+        else:
+            from engine.sliding.packed import PackedBoard
+
+            h = ManhattanLC(PackedBoard(self.grid, tuple(range(self.grid.cells))))
+        meter = Meter(f"BFIDA* + {h.name}", progress, cancelled)
+        meter.extra["h MD+LC"] = str(manhattan_lc(self.grid, state))
+        states = frontier_search(self.grid, state, h, meter, budget)
+        meter.depth = len(states) - 1
+        moves = [self._move_between(a, b) for a, b in zip(states, states[1:], strict=False)]
+        return Solution(tuple(moves), tuple(states), True, meter.finish())
+
+    def _check_solvable(self, state: State) -> None:
+        reason = parity.unsolvable_reason(self.grid, state)
+        if reason:
+            raise Unsolvable(reason)
+
+    def _walk_table(self, state: State, progress: Progress, cancelled: CancelCheck) -> Solution:
+        table = full_table.full_table(self.grid, progress=progress, cancelled=cancelled)
+        meter = Meter("depth table walk", progress, cancelled)
+        moves, states = table.walk(state)
+        meter.depth = len(moves)
+        meter.expanded = len(moves)
+        meter.generated = sum(len(self.grid.neighbours[s.index(0)]) for s in states[:-1])
+        meter.extra["table"] = f"{int(table.histogram.sum()):,} positions"
+        return Solution(tuple(moves), tuple(states), True, meter.finish())
+
+    def _replay(self, state: State, moves: list[Slide]) -> tuple[State, ...]:
+        states = [state]
+        for move in moves:
+            states.append(self.grid.slide(states[-1], move))
+        return tuple(states)
+
+    def _move_between(self, before: State, after: State) -> Slide:
+        return self.grid.slide_from(before, before.index(0), after.index(0))
+
+    def enumerate(
+        self,
+        root: State,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Enumeration:
+        """Every position by distance from `root` (boards of at most 10 cells)."""
+        if self.solver != TABLE:
+            total = factorial(self.grid.cells) // 2
+            raise BudgetExceeded(
+                f"{self.id} has {total:,} positions: too many to enumerate "
+                f"(boards of at most {full_table.MAX_CELLS} cells can be)",
+                SearchStats("enumeration"),
+            )
+        return super().enumerate(root, progress=progress, cancelled=cancelled, budget=budget)
+
+
+class SmallSlidingPuzzle(SlidingPuzzle):
+    """A board with at most 10 cells: also a `CodedPuzzle`, so enumeration runs on numpy."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        self._codes = full_table.PermutationCodes(self.grid)
+        self.space_size = self._codes.space_size
+
+    def encode(self, state: State) -> int:
+        return self._codes.encode(state)
+
+    def decode(self, code: int) -> State:
+        return self._codes.decode(code)
+
+    def expand_codes(self, codes: np.ndarray) -> np.ndarray:
+        return self._codes.expand_codes(codes)
+
+
+def make_sliding(width: int, height: int) -> SlidingPuzzle:
+    if solver_for(width, height) == TABLE:
+        return SmallSlidingPuzzle(width, height)
+    return SlidingPuzzle(width, height)
+
+
+def _make(puzzle_id: str) -> SlidingPuzzle | None:
+    found = ID_PATTERN.fullmatch(puzzle_id)
+    if not found:
+        return None
+    width, height = int(found[1]), int(found[2])
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise BadInput(
+            f"sliding puzzles take {MIN_SIDE} to {MAX_SIDE} columns and rows "
+            f"(sliding-WxH, W columns), not {width}x{height}"
+        )
+    return make_sliding(width, height)
+
+
+FAMILY = Family(
+    key="sliding",
+    title="Sliding puzzles",
+    blurb="The 8-puzzle, the 15-puzzle and friends, 2×2 to 8×8: slide the tiles into order.",
+    ids=tuple(f"sliding-{w}x{h}" for w, h in OFFERED),
+    make=_make,
+    order=60,
+)
