@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from textual.pilot import Pilot
 
 from screens.home import HomeScreen
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 from tui.app import KaeruApp
 from tui.widgets.boards.knights import KnightBoard
+
+
+@pytest.fixture(autouse=True)
+def glyphs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Knights as glyphs, whatever the environment says."""
+    monkeypatch.delenv("KAERU_ASCII", raising=False)
 
 
 def notes(app: KaeruApp) -> list[str]:
