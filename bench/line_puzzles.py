@@ -59,16 +59,28 @@ def best_time(run: Callable[[], Any], repeat: int = 3, patience: float = 3.0) ->
     return min(times), result
 
 
+def _rss_peak_kb() -> int:
+    """This process's peak resident memory so far, in KB. VmHWM starts afresh at exec, unlike
+    ru_maxrss, which a spawned child inherits from the process that forked it."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def _peak_mb(kind: str, size: int) -> float:
     """In a fresh process: the peak RSS one enumeration adds to the idle interpreter, in MB."""
     puzzle = get_puzzle(f"flip-it-{size}")
     start = puzzle.initial()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    before = _rss_peak_kb()
     if kind == "engine":
         puzzle.enumerate(start)
     else:
         seed_enumerate(start)
-    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    return (_rss_peak_kb() - before) / 1024
 
 
 def peak_mb(kind: str, size: int) -> float:
@@ -281,18 +293,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--enumerate", type=sizes, default=sizes("10-16"), metavar="N-M")
     parser.add_argument("--solve", type=sizes, default=sizes("12-16"), metavar="N-M")
     parser.add_argument("--quick", action="store_true", help="N = 12 and 16, half the starts")
+    parser.add_argument("--tables", default="1,2,3", help="which tables, e.g. 1,3 (default all)")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
-    parser.add_argument("--no-cli", action="store_true", help="skip the end-to-end table")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each kaeru solve")
     args = parser.parse_args(argv)
     if args.quick:
         args.enumerate, args.solve = [12, 16], [12, 16]
     print(f"Kaeru Arcade, line puzzles — Python {platform.python_version()}, numpy "
           f"{np.__version__}, {os.cpu_count()} cores, load average {load_average()}")
+    tables = set(args.tables.split(","))
     began = time.perf_counter()
-    enumeration_table(args.enumerate, memory=not args.no_memory)
-    timings = solve_table(args.solve, half=args.quick)
-    if not args.no_cli:
+    if "1" in tables:
+        enumeration_table(args.enumerate, memory=not args.no_memory)
+    timings = solve_table(args.solve, half=args.quick) if "2" in tables else []
+    if "3" in tables:
         extra = []
         if timings:
             pid, start, _ = max(timings, key=lambda t: t[2])

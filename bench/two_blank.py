@@ -76,53 +76,68 @@ def peak_mb() -> float:
 
 
 def plain_bfs(geometry) -> list[int]:
-    """Breadth-first from the goal over boards packed 4 bits a cell; no index, no table."""
-    cells = geometry.cells
+    """Breadth-first from the goal over boards packed 4 bits a cell; no index, no table.
+
+    Layers are sorted arrays of unique codes (numpy's sets). The graph is undirected, so a
+    child is new unless it is in the current layer or the one before.
+    """
     goal = sum(tile << (4 * i) for i, tile in enumerate(geometry.goal))
     previous = np.empty(0, dtype=np.uint64)
     current = np.array([goal], dtype=np.uint64)
     histogram = [1]
     while True:
-        children = np.unique(plain_children(current, geometry.width, geometry.height, cells))
-        seen = np.union1d(previous, current)  # an undirected graph: two layers back suffice
-        fresh = np.setdiff1d(children, seen, assume_unique=True)
+        parts = [
+            plain_children(current[i : i + PLAIN_CHUNK], geometry)
+            for i in range(0, current.size, PLAIN_CHUNK)
+        ]
+        children = np.unique(np.concatenate(parts))
+        fresh = children[~(member(children, current) | member(children, previous))]
         if fresh.size == 0:
             return histogram
         histogram.append(int(fresh.size))
         previous, current = current, fresh
 
 
-def plain_children(boards: np.ndarray, width: int, height: int, cells: int) -> np.ndarray:
+PLAIN_CHUNK = 1 << 20
+
+
+def member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    """Which of `values` are in `sorted_set` (a sorted array of unique codes)."""
+    if sorted_set.size == 0:
+        return np.zeros(values.size, dtype=bool)
+    where = np.minimum(np.searchsorted(sorted_set, values), sorted_set.size - 1)
+    return sorted_set[where] == values
+
+
+def plain_children(boards: np.ndarray, geometry) -> np.ndarray:
     """Every child of every packed board: find the pair, then move nibbles with shifts."""
-    nibbles = np.stack([(boards >> np.uint64(4 * i)) & np.uint64(15) for i in range(cells)])
-    left = np.argmax(nibbles == 0, axis=0).astype(np.uint64)  # the pair's left cell
-    row, col = left // np.uint64(width), left % np.uint64(width)
+    four, fifteen = np.uint64(4), np.uint64(15)
+    width = np.uint64(geometry.width)
+    left = np.zeros(boards.size, dtype=np.uint64)  # the pair's left cell: the first empty one
+    for cell in reversed(range(geometry.cells)):
+        left[((boards >> np.uint64(4 * cell)) & fifteen) == 0] = cell
+    row, col = left // width, left % width
     out = []
-    four, w = np.uint64(4), np.uint64(width)
-
-    def take(b: np.ndarray, cell: np.ndarray) -> np.ndarray:
-        return (b >> (cell * four)) & np.uint64(15)
-
     for direction in ("right", "left", "down", "up"):
         if direction == "right":
             ok = col >= 1
-            src, dst = [left - 1], [left + 1]
+            moves = [(left - 1, left + 1)]
         elif direction == "left":
-            ok = col + np.uint64(2) < w
-            src, dst = [left + 2], [left]
+            ok = col + np.uint64(2) < width
+            moves = [(left + 2, left)]
         elif direction == "down":
             ok = row >= 1
-            src, dst = [left - w, left - w + 1], [left, left + 1]
+            moves = [(left - width, left), (left - width + 1, left + 1)]
         else:
-            ok = row + np.uint64(1) < np.uint64(height)
-            src, dst = [left + w, left + w + 1], [left, left + 1]
+            ok = row + np.uint64(1) < np.uint64(geometry.height)
+            moves = [(left + width, left), (left + width + 1, left + 1)]
         b = boards[ok]
         moved = b.copy()
-        for s, d in zip(src, dst, strict=True):
-            s, d = s[ok], d[ok]
-            tile = take(b, s)
-            moved &= ~(np.uint64(15) << (s * four))  # the tile leaves s ...
-            moved |= tile << (d * four)  # ... and lands on d (an empty cell)
+        for source, target in moves:
+            source, target = source[ok] * four, target[ok] * four
+            tile = (b >> source) & fifteen
+            moved &= ~(fifteen << source)  # the tile leaves its cell ...
+            moved |= tile << target  # ... and lands on an empty one
         out.append(moved)
     return np.concatenate(out)
 

@@ -32,7 +32,7 @@ from engine.core import (
     Unsolvable,
 )
 from engine.registry import Family
-from engine.results import Enumeration
+from engine.results import FARTHEST_LIMIT, Enumeration
 from engine.search.meter import Meter
 from engine.sliding import full_table, parity
 from engine.sliding.frontier import frontier_search
@@ -122,14 +122,14 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         return (state.index(move.tile),), (state.index(0),)
 
     def explain_illegal(self, state: State, move: Slide) -> str:
-        if not isinstance(move, tuple) or len(move) != 2 or move[0] not in state[1:] + state[:1]:
+        if not isinstance(move, tuple) or len(move) != 2 or move[0] not in state:
             return f"not a move of this board: {move!r}"
-        tile, direction = move
+        tile = move[0]
         if tile == 0:
             return "the gap is not a tile: pick a tile next to it"
-        if any(m.tile == tile for m in self.moves(state)):
-            right = next(m for m in self.moves(state) if m.tile == tile)
-            return f"tile {tile} can only slide {right.direction}, into the gap"
+        for legal in self.moves(state):
+            if legal.tile == tile:
+                return f"tile {tile} can only slide {legal.direction}, into the gap"
         return f"tile {tile} is not next to the gap"
 
     # ---- capabilities --------------------------------------------------------------------------
@@ -275,6 +275,27 @@ class SmallSlidingPuzzle(SlidingPuzzle):
 
     def expand_codes(self, codes: np.ndarray) -> np.ndarray:
         return self._codes.expand_codes(codes)
+
+    def enumerate(
+        self,
+        root: State,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Enumeration:
+        """Every position by distance from `root`, by the table's own breadth-first search."""
+        meter = Meter("numpy BFS over the permutation index", progress, cancelled)
+        depth = full_table.layered_depths(self._codes, root, meter)
+        histogram = np.bincount(depth[depth != full_table.UNREACHED])
+        last = np.flatnonzero(depth == len(histogram) - 1)[:5000]
+        farthest = sorted(self.format(self.decode(int(code))) for code in last)
+        return Enumeration(
+            root=self.format(root),
+            histogram=tuple(int(n) for n in histogram),
+            farthest=tuple(farthest[:FARTHEST_LIMIT]),
+            stats=meter.finish(),
+        )
 
 
 def make_sliding(width: int, height: int) -> SlidingPuzzle:

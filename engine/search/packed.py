@@ -17,6 +17,7 @@ reversal 10 has 3.6 million positions and no cheap perfect index).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from itertools import pairwise
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -215,6 +216,7 @@ def solve_packed(
     else:
         algorithm = "bidirectional BFS" if two_sided else "BFS"
     meter = Meter(algorithm, progress, cancelled, budget)
+    meter.extra["positions"] = "1"
     codes = packed_path(
         packed.neighbours_packed, source, target, meter, mirror=mirror, two_sided=two_sided
     )
@@ -225,7 +227,7 @@ def solve_packed(
             meter.finish(),
         )
     states = [packed.unpack(c) for c in codes]
-    moves = [_move_between(puzzle, a, b) for a, b in zip(states, states[1:], strict=False)]
+    moves = [_move_between(puzzle, a, b) for a, b in pairwise(states)]
     meter.depth = len(moves)
     return Solution(tuple(moves), tuple(states), True, meter.finish())
 

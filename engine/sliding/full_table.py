@@ -1,9 +1,16 @@
 """Depth tables for boards small enough to hold every position (at most ten cells).
 
 A breadth-first search from the goal over a perfect index of permutations (numpy, one byte a
-position, `engine.search.codes.depth_table`) gives every position's optimal distance; it is
-cached on disk. A hint is a neighbour one step closer, a solution walks down the table, and a
-game of exact difficulty is a uniform draw from the positions at that depth.
+position) gives every position's optimal distance; it is cached on disk. A hint is a neighbour
+one step closer, a solution walks down the table, and a game of exact difficulty is a uniform
+draw from the positions at that depth.
+
+The index is the Lehmer code of the tiles' cells, tile 1 first and the blank last (its digit is
+always 0). A slide moves one tile t between two cells b and c, so a child's code is its parent's
+plus a few terms: t's own digit changes by the cells it crossed, and every later tile standing
+between b and c (only vertical slides pass any) shifts its digit by one. The search carries the
+boards of its frontier along, so it never unranks, and drops repeats with a scratch array in
+linear time.
 """
 
 from __future__ import annotations
@@ -15,14 +22,14 @@ from math import factorial
 import numpy as np
 
 from engine.core import CancelCheck, Progress
-from engine.search.codes import UNREACHED, depth_table
+from engine.search.codes import UNREACHED
 from engine.search.meter import Meter
 from engine.sliding.geometry import Grid, Slide, State
 from engine.sliding.perm_index import PermIndex
-from engine.sliding.table_cache import load_table, save_table
+from engine.sliding.table_cache import holding, load_table, save_table
 
 MAX_CELLS = 10  # 10! = 3,628,800 bytes; 12! would be 479 MB
-VERSION = 1
+VERSION = 2
 
 
 def fits(grid: Grid) -> bool:
@@ -30,49 +37,107 @@ def fits(grid: Grid) -> bool:
 
 
 class PermutationCodes:
-    """The perfect index of whole layouts: the cell of tile 0 (the blank), 1, 2, ..."""
+    """The perfect index of whole layouts: the cells of tiles 1, 2, ..., then of the blank."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.index = PermIndex(grid.cells, grid.cells)
-        self.space_size = factorial(grid.cells)
+        n = grid.cells
+        self.index = PermIndex(n, n)
+        self.space_size = factorial(n)
         self._neighbours = grid.neighbour_array
+        # weight[t]: the place value of tile t's digit, (n - t)!; weight[0] (the blank) is 0
+        self.weight = np.array([0] + [factorial(n - t) for t in range(1, n)], dtype=np.int64)
 
     def encode(self, state: State) -> int:
         positions = [0] * len(state)
         for cell, tile in enumerate(state):
-            positions[tile] = cell
+            positions[tile - 1 if tile else len(state) - 1] = cell
         return self.index.rank_one(positions)
 
     def decode(self, code: int) -> State:
         positions = self.index.unrank_one(code)
         cells = [0] * len(positions)
-        for tile, cell in enumerate(positions):
-            cells[cell] = tile
+        for item, cell in enumerate(positions[:-1]):
+            cells[cell] = item + 1
         return tuple(cells)
 
+    def child_codes(
+        self, codes: np.ndarray, boards: np.ndarray, blanks: np.ndarray, targets: np.ndarray
+    ) -> np.ndarray:
+        """Codes after the tile on `targets` slides into the blank (see the module notes)."""
+        rows = np.arange(codes.size)
+        tile = boards[rows, targets].astype(np.int64)
+        code = codes + (blanks - targets) * self.weight[tile]
+        sign = np.where(blanks > targets, 1, -1)
+        low = np.minimum(blanks, targets)
+        for step in range(1, abs(int(targets[0] - blanks[0])) if codes.size else 0):
+            other = boards[rows, low + step].astype(np.int64)
+            code += sign * np.where(other > tile, self.weight[other], -self.weight[tile])
+        return code
+
     def expand_codes(self, codes: np.ndarray) -> np.ndarray:
-        """Every child code of every code (one per legal slide)."""
+        """Every child code of every code (one per legal slide): for generic callers."""
+        boards, blanks = self.boards(codes)
+        out = [self.child_codes(codes[ok], boards[ok], blanks[ok], targets)
+               for ok, targets in self.slides(blanks)]
+        return np.concatenate(out)
+
+    def boards(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(uint8 boards, blank cells) of codes."""
         pos = self.index.unrank(codes)
-        m, n = pos.shape
-        rows = np.arange(m)
-        who = np.empty_like(pos)
-        who[rows[:, None], pos] = np.arange(n)
-        blank = pos[:, 0]
+        boards = np.zeros(pos.shape, dtype=np.uint8)
+        rows = np.arange(pos.shape[0])[:, None]
+        boards[rows, pos[:, :-1]] = np.arange(1, pos.shape[1], dtype=np.uint8)
+        return boards, pos[:, -1]
+
+    def slides(self, blanks: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per direction: (rows that can slide, the cell each one's blank moves to)."""
         out = []
         for k in range(self._neighbours.shape[1]):
-            target = self._neighbours[blank, k]
+            target = self._neighbours[blanks, k]
             ok = target >= 0
-            if not ok.any():
-                continue
-            child = pos[ok]
-            r = np.arange(child.shape[0])
-            cell = target[ok]
-            tile = who[rows[ok], cell]
-            child[r, tile] = blank[ok]
-            child[:, 0] = cell
-            out.append(self.index.rank(child))
-        return np.concatenate(out)
+            if ok.any():
+                out.append((ok, target[ok]))
+        return out
+
+
+def layered_depths(codes: PermutationCodes, root: State, meter: Meter) -> np.ndarray:
+    """Distance from `root` of every code (uint8; UNREACHED where none): a breadth-first
+    search that carries its frontier's boards and computes children's codes incrementally."""
+    depth = np.full(codes.space_size, UNREACHED, dtype=np.uint8)
+    owner = np.zeros(codes.space_size, dtype=np.int32)  # scratch: which new entry owns a code
+    frontier = np.array([codes.encode(root)], dtype=np.int64)
+    boards = np.array([root], dtype=np.uint8)
+    blanks = np.array([root.index(0)], dtype=np.int64)
+    depth[frontier] = 0
+    d = 0
+    while frontier.size:
+        meter.depth, meter.frontier = d, int(frontier.size)
+        found, parents, cells = [], [], []
+        for ok, targets in codes.slides(blanks):
+            rows = np.flatnonzero(ok)
+            child = codes.child_codes(frontier[rows], boards[rows], blanks[rows], targets)
+            fresh = depth[child] == UNREACHED
+            found.append(child[fresh])
+            parents.append(rows[fresh])
+            cells.append(targets[fresh])
+            meter.generated += int(child.size)
+        child, parent, cell = (np.concatenate(x) for x in (found, parents, cells))
+        owner[child] = np.arange(child.size, dtype=np.int32)
+        keep = owner[child] == np.arange(child.size, dtype=np.int32)
+        child, parent, cell = child[keep], parent[keep], cell[keep]
+        depth[child] = d + 1
+        rows = np.arange(child.size)
+        boards = boards[parent]
+        boards[rows, blanks[parent]] = boards[rows, cell]
+        boards[rows, cell] = 0
+        frontier, blanks = child, cell
+        meter.tick(int(frontier.size))
+        meter.check()
+        d += 1
+        if d >= UNREACHED:  # pragma: no cover - boards of ten cells stay far below
+            raise OverflowError("depth table overflow")
+    return depth
 
 
 class FullTable:
@@ -143,15 +208,14 @@ def full_table(
 ) -> FullTable:
     """The board's table: from memory, else from the disk cache, else built (with progress)."""
     key = (grid.width, grid.height)
-    with _lock:
+    with holding(_lock, "depth table", progress, cancelled):
         if key in _loaded:
             return _loaded[key]
         codes = PermutationCodes(grid)
         depth = load_table(table_name(grid), (codes.space_size,), np.dtype(np.uint8))
         if depth is None:
             meter = Meter(f"building depth table {grid.width}x{grid.height}", progress, cancelled)
-            goal = np.array([codes.encode(grid.goal)])
-            depth = depth_table(goal, codes.space_size, codes.expand_codes, meter)
+            depth = layered_depths(codes, grid.goal, meter)
             save_table(table_name(grid), depth)
             meter.finish()
         table = FullTable(grid, depth)

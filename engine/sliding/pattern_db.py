@@ -23,7 +23,7 @@ from engine.search.meter import Meter
 from engine.sliding.arrays import sorted_unique
 from engine.sliding.geometry import Grid, State
 from engine.sliding.packed import U64, PackedBoard
-from engine.sliding.table_cache import load_table, save_table
+from engine.sliding.table_cache import holding, load_table, save_table
 
 UNREACHED = 255
 CHUNK = 1 << 19
@@ -210,7 +210,7 @@ def pattern_database(
     partition = partition or default_partition(grid)
     check_partition(grid, partition)
     key = (grid.width, grid.height, partition)
-    with _lock:
+    with holding(_lock, "pattern databases", progress, cancelled):
         if key in _loaded:
             return _loaded[key]
         tables = []

@@ -52,6 +52,7 @@ def test_a_stranger_id_is_not_ours():
         get_puzzle("flip-it-six")
 
 
+@settings(deadline=None)
 @given(flip_starts(range(3, 17)))
 def test_parse_format_round_trip(case):
     size, text = case
@@ -135,6 +136,7 @@ def test_the_pages_hashes_after_two_moves():
 
 
 # ---- the colour-swap trick -----------------------------------------------------------------------
+@settings(deadline=None)
 @given(flip_starts(range(3, 17)), st.randoms(use_true_random=False))
 def test_colour_swap_commutes_with_every_move(case, rng):
     """What the trick needs: swap(apply(x, m)) == apply(swap(x), m) and swap is an involution."""
@@ -148,6 +150,7 @@ def test_colour_swap_commutes_with_every_move(case, rng):
         state = random_walk(puzzle, state, rng, 1)
 
 
+@settings(deadline=None)
 @given(flip_starts(range(3, 17)))
 def test_packed_codes_match_the_string_rules(case):
     size, state = case

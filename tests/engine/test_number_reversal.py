@@ -156,6 +156,7 @@ def test_the_heuristic_never_overestimates():
 
 
 # ---- packed codes --------------------------------------------------------------------------------
+@settings(deadline=None)
 @given(arrangements(range(4, 11)))
 def test_packed_codes_match_the_string_rules(case):
     size, state = case

@@ -3,7 +3,7 @@ drives it."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.playback import SPEEDS, Playback
@@ -75,6 +75,7 @@ def test_an_empty_solution_is_at_both_ends():
     assert playback.state == "_WWWW"
 
 
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(["forward", "back", "toggle", "seek"]), max_size=30),
        st.integers(-2, 10))
 def test_the_cursor_always_shows_a_state_of_the_solution(actions, where):

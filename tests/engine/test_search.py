@@ -324,6 +324,7 @@ def test_every_search_proves_flip_it_4_unsolvable(start):
 codes = st.lists(st.integers(0, 2**61), max_size=60)
 
 
+@settings(deadline=None)
 @given(codes, codes, codes)
 def test_new_codes_is_a_sorted_set_difference(candidates, first, second):
     known = [np.array(sorted(set(k)), dtype=np.int64) for k in (first, second)]
@@ -331,6 +332,7 @@ def test_new_codes_is_a_sorted_set_difference(candidates, first, second):
     assert got.tolist() == sorted(set(candidates) - set(first) - set(second))
 
 
+@settings(deadline=None)
 @given(codes, codes)
 def test_contains_is_membership(haystack, needles):
     stack = np.array(sorted(set(haystack)), dtype=np.int64)

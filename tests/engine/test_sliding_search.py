@@ -47,10 +47,11 @@ def _states(puzzle, state, moves):
 def all_codes(table: ft.FullTable, packed: PackedBoard) -> tuple[np.ndarray, np.ndarray]:
     """Every reachable position packed for `packed`, and its distance from the table."""
     codes = np.flatnonzero(table.depth != 255)
-    cells = table.codes.index.unrank(codes).astype(np.uint64)  # [code, tile] -> cell
+    cells = table.codes.index.unrank(codes).astype(np.uint64)  # [code, tile 1.., blank] -> cell
     packed_codes = np.zeros(codes.size, dtype=np.uint64)
+    last = cells.shape[1] - 1
     for i, tile in enumerate(packed.order):
-        packed_codes |= cells[:, tile] << np.uint64(4 * i)
+        packed_codes |= cells[:, tile - 1 if tile else last] << np.uint64(4 * i)
     sample = [int(k) for k in codes[:: max(1, codes.size // 50)]]
     assert all(  # the vectorised packing agrees with packing one state at a time
         packed.pack(table.codes.decode(k)) == int(packed_codes[np.searchsorted(codes, k)])
@@ -198,3 +199,25 @@ def test_fifteen_puzzle_korf_instances_with_the_full_databases(number):
     solution = puzzle.solve(state, state)
     assert solution.optimal and solution.length == korf_length(number)
     assert replays(puzzle, solution)
+
+
+def test_a_search_waiting_for_a_table_another_builds_reports_and_can_cancel():
+    import threading
+
+    g = grid(4, 4)
+    outcome: list[object] = []
+    reports: list[object] = []
+
+    def wait() -> None:
+        try:
+            pattern_database(g, LIGHT_15, progress=reports.append,
+                             cancelled=lambda: len(reports) >= 2)
+        except Cancelled as error:
+            outcome.append(error)
+
+    with pattern_db._lock:  # another search is "building"
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        waiter.join(timeout=10)
+    assert outcome and isinstance(outcome[0], Cancelled)
+    assert all("waiting for the pattern databases" in r.algorithm for r in reports)

@@ -1,0 +1,236 @@
+"""Benchmark for issue 4's sliding puzzles, every table measured in one run.
+
+1. Full depth tables (8-puzzle, 2x5): the engine's numpy BFS beside seed 002's method (strings,
+   a dict, a queue: bench/sliding_baseline.py), with the ratio. Target: >= 5x on the 8-puzzle.
+2. The 6-6-3 pattern databases of the 15-puzzle built from scratch in a fresh process: time,
+   size on disk, peak memory (target <= 600 MB).
+3. 25 random solvable 15-puzzles (seed 003's shuffle, random.Random(15)) solved optimally by the
+   engine (BFIDA* over numpy, 6-6-3 databases + mirror): length, positions, time; median and
+   max (targets: <= 2 s and <= 60 s). Beside it, with a time cap per position: the same search
+   with Manhattan + linear conflict (what the databases save), pure-Python IDA* with the same
+   databases (what the numpy frontier search saves), and the PyPI package `slidingpuzzle`'s
+   optimal A* (its linear-conflict heuristic) in a child process, with the ratio.
+4. 5x5 to 8x8: the non-optimal row-by-row solver, time and solution lengths (target < 1 s).
+
+    python bench/sliding.py                      # the full run (about 10 minutes on 2 cores)
+    python bench/sliding.py --quick              # 8 positions, 5 s caps
+    python bench/sliding.py --install-baseline   # first fetch `slidingpuzzle` for the bench
+
+`slidingpuzzle` is not a project dependency. `--install-baseline` puts version 0.1.5 into a
+folder of its own under the cache directory with `pip install --no-deps --target` (its metadata
+pins numpy==1.23.5, which would downgrade the project's numpy; it runs fine on numpy 2), and the
+child processes that use it get that folder on PYTHONPATH. Without it that column is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import numpy as np  # noqa: E402
+from sliding_baseline import SLIDINGPUZZLE_CHILD, ida_star_python, seed_enumerate  # noqa: E402
+
+from engine.cache import cache_dir  # noqa: E402
+from engine.core import BudgetExceeded, Cancelled  # noqa: E402
+from engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
+from engine.search.meter import Meter  # noqa: E402
+from engine.sliding.full_table import PermutationCodes, layered_depths  # noqa: E402
+from engine.sliding.geometry import grid  # noqa: E402
+from engine.sliding.pattern_db import default_partition, group_file, pattern_database  # noqa: E402
+
+BASELINE_VERSION = "slidingpuzzle==0.1.5"
+
+
+BASELINE_DIR = cache_dir() / "bench" / "slidingpuzzle"  # fixed before main() moves the cache
+
+
+def baseline_dir() -> Path:
+    return BASELINE_DIR
+
+
+def table(rows: list[list[str]], head: list[str]) -> str:
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(f"{h:>{w}}" for h, w in zip(head, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(f"{c:>{w}}" for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(lines)
+
+
+def timed(fn, *args, **kwargs):
+    started = time.perf_counter()
+    result = fn(*args, **kwargs)
+    return result, time.perf_counter() - started
+
+
+# ---- 1. full tables ------------------------------------------------------------------------------
+def engine_table(width: int, height: int) -> list[int]:
+    """The engine's table build (what `full_table` runs when nothing is cached)."""
+    codes = PermutationCodes(grid(width, height))
+    depth = layered_depths(codes, grid(width, height).goal, Meter("bench"))
+    return np.bincount(depth[depth != 255]).tolist()
+
+
+def section_tables(quick: bool) -> str:
+    rows = []
+    for w, h in [(3, 3)] if quick else [(3, 3), (2, 5)]:
+        engine, t_engine = min((timed(engine_table, w, h) for _ in range(3)), key=lambda r: r[1])
+        seed, t_seed = timed(seed_enumerate, w, h)
+        assert engine == seed, "the two enumerations disagree"
+        rows.append([f"{w}x{h}", f"{sum(engine):,}", str(len(engine) - 1), f"{t_seed:.2f} s",
+                     f"{t_engine:.3f} s", f"{t_seed / t_engine:.1f}x"])
+    head = ["board", "positions", "max depth", "seed-style", "engine (numpy)", "speed-up"]
+    return "1. Full depth tables from the goal (engine: best of 3)\n" + table(rows, head)
+
+
+# ---- 2. pattern databases ----------------------------------------------------------------------
+def child_build(folder: str) -> None:
+    os.environ["KAERU_CACHE_DIR"] = folder
+    g = grid(4, 4)
+    _, seconds = timed(pattern_database, g)
+    size = sum((Path(folder) / group_file(g, grp)).stat().st_size
+               for grp in default_partition(g).groups)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(json.dumps({"seconds": seconds, "bytes": size, "peak": peak}))
+
+
+def section_build(folder: str) -> str:
+    out = subprocess.run([sys.executable, __file__, "--child-build", folder],
+                         capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    rows = [[default_partition(grid(4, 4)).name, f"{got['seconds']:.1f} s",
+             f"{got['bytes'] / 2**20:.1f} MB", f"{got['peak'] / 2**20:.0f} MB"]]
+    head = ["partition", "build time", "size on disk", "peak memory (process)"]
+    return "2. 15-puzzle pattern databases, built from scratch in a fresh process\n" + table(
+        rows, head)
+
+
+# ---- 3. optimal 15-puzzles -----------------------------------------------------------------------
+def deadline_check(seconds: float):
+    end = time.perf_counter() + seconds
+    return lambda: time.perf_counter() > end
+
+
+def other_heuristic(puzzle, state, cap: float) -> str:
+    try:
+        solution, seconds = timed(puzzle.solve_using, HEURISTICS[1], state,
+                                  cancelled=deadline_check(cap), budget=6_000_000)
+    except (Cancelled, BudgetExceeded) as error:
+        return f"> {cap:.0f} s" if isinstance(error, Cancelled) else "> budget"
+    return f"{seconds:.2f} s ({solution.stats.generated:,})"
+
+
+def python_ida(puzzle, state, cap: float) -> str:
+    database = pattern_database(puzzle.grid)
+    (length, generated), seconds = timed(ida_star_python, puzzle.grid, state, database, cap)
+    return f"> {cap:.0f} s" if length is None else f"{seconds:.2f} s ({generated:,})"
+
+
+def slidingpuzzle_run(state: tuple[int, ...], cap: float) -> tuple[str, float | None]:
+    folder = baseline_dir()
+    if not (folder / "slidingpuzzle").exists():
+        return "not installed", None
+    env = dict(os.environ, PYTHONPATH=str(folder))
+    args = [sys.executable, "-c", SLIDINGPUZZLE_CHILD, json.dumps([4, 4, list(state)])]
+    try:
+        out = subprocess.run(args, capture_output=True, text=True, env=env, timeout=cap)
+    except subprocess.TimeoutExpired:
+        return f"> {cap:.0f} s", None
+    if out.returncode != 0:
+        return "failed", None
+    got = json.loads(out.stdout)
+    return f"{got['seconds']:.2f} s", got["seconds"]
+
+
+def section_fifteen(count: int, cap: float, python_count: int) -> str:
+    puzzle = make_sliding(4, 4)
+    rng = random.Random(15)
+    starts = [puzzle.random_start(rng) for _ in range(count)]
+    rows, times = [], []
+    for number, state in enumerate(starts, 1):
+        solution, seconds = timed(puzzle.solve, state, state)
+        times.append(seconds)
+        theirs, their_seconds = slidingpuzzle_run(state, cap)
+        ratio = f"{their_seconds / seconds:,.0f}x" if their_seconds else (
+            f">{cap / seconds:,.0f}x" if theirs.startswith(">") else "")
+        rows.append([
+            str(number), str(solution.length), f"{solution.stats.generated:,}",
+            f"{seconds:.2f} s", other_heuristic(puzzle, state, cap),
+            python_ida(puzzle, state, cap) if number <= python_count else "",
+            theirs, ratio,
+        ])
+    head = ["#", "optimal", "positions", "engine", "engine, MD+LC (positions)",
+            "Python IDA* + same PDB", "slidingpuzzle A*", "ratio"]
+    summary = (f"median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
+               f"total {sum(times):.1f} s (targets: median <= 2 s, max <= 60 s)")
+    return (f"3. {count} random 15-puzzles (random.Random(15)), all solved optimally; "
+            f"other columns capped at {cap:.0f} s\n" + table(rows, head) + "\n" + summary)
+
+
+# ---- 4. big boards -------------------------------------------------------------------------------
+def section_big(count: int) -> str:
+    rows = []
+    for side in (5, 6, 7, 8):
+        puzzle = make_sliding(side, side)
+        rng = random.Random(side)
+        lengths, times = [], []
+        for _ in range(count):
+            state = puzzle.random_start(rng)
+            solution, seconds = timed(puzzle.solve, state, state)
+            assert not solution.optimal and solution.states[-1] == puzzle.grid.goal
+            lengths.append(solution.length)
+            times.append(seconds)
+        rows.append([f"{side}x{side}", str(count), f"{min(lengths)}",
+                     f"{statistics.mean(lengths):.0f}", f"{max(lengths)}",
+                     f"{statistics.mean(times) * 1000:.0f} ms", f"{max(times) * 1000:.0f} ms"])
+    head = ["board", "games", "shortest", "mean length", "longest", "mean time", "max time"]
+    return "4. Non-optimal row-by-row solver (target: under 1 s each)\n" + table(rows, head)
+
+
+def install_baseline() -> None:
+    folder = baseline_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+                    str(folder), BASELINE_VERSION], check=True)
+    print(f"installed {BASELINE_VERSION} into {folder} (for this benchmark only)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions, shorter caps")
+    parser.add_argument("--cap", type=float, help="seconds allowed per position to the others")
+    parser.add_argument("--install-baseline", action="store_true",
+                        help=f"fetch {BASELINE_VERSION} into a folder used only by this bench")
+    parser.add_argument("--child-build", metavar="DIR", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child_build:
+        child_build(args.child_build)
+        return 0
+    if args.install_baseline:
+        install_baseline()
+    if not (baseline_dir() / "slidingpuzzle").exists():
+        print("(slidingpuzzle not found: run with --install-baseline to compare with it)\n")
+    cap = args.cap or (5.0 if args.quick else 15.0)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["KAERU_CACHE_DIR"] = folder  # fresh tables, and nothing left behind
+        sections = [section_tables(args.quick), section_build(folder),
+                    section_fifteen(8 if args.quick else 25, cap, 3 if args.quick else 5),
+                    section_big(3 if args.quick else 10)]
+    print("\n\n".join(sections))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

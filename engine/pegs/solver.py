@@ -1,0 +1,146 @@
+"""The peg solitaire solver: depth-first search over bitboards with a memo of dead positions
+kept in canonical form, pagoda-function pruning and move ordering with restarts.
+
+A position is recorded dead only after all its jumps were searched (or a pagoda function ruled
+it out), so the memo holds facts that do not depend on the order jumps were tried in. That lets
+the search restart with another move ordering and a larger node allowance whenever the current
+ordering wanders: each run starts with everything the earlier runs proved. Symmetries are used
+only where they fix the goal hole (all of them when any last hole will do).
+
+Every solution of a position with n pegs has exactly n - 1 jumps, so any solution is optimal
+when counted in jumps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.pegs.bitboard import CHUNK_BITS, BitBoard, sum_tables
+from engine.pegs.boards import Board
+from engine.pegs.pagoda import PagodaTest, library
+from engine.search.meter import Meter
+
+FIRST_ALLOWANCE = 2_000  # positions for the first run of each ordering; doubled every round
+
+
+class _Stop(Exception):
+    """A run used up its allowance: restart with the next ordering."""
+
+
+def orderings(board: Board, goal: int | None) -> list[list[float]]:
+    """Weights by hole; jumps are tried from the child with the smallest total weight first.
+
+    Squared distance from the middle of the board keeps the pegs together near it; the second
+    ordering also draws them towards the goal hole, the third uses the walking distance.
+    """
+    n = board.size
+    cx = sum(x for x, _ in board.coords) / n
+    cy = sum(y for _, y in board.coords) / n
+    middle = [(x - cx) ** 2 + (y - cy) ** 2 for x, y in board.coords]
+    out = [middle]
+    if goal is not None:
+        gx, gy = board.coords[goal]
+        out.append([m + 0.5 * ((x - gx) ** 2 + (y - gy) ** 2)
+                    for m, (x, y) in zip(middle, board.coords, strict=True)])
+    out.append([abs(x - cx) + abs(y - cy) for x, y in board.coords])
+    return out
+
+
+class PegSolver:
+    """Solves positions of one board for one goal: a hole, or None for a lone peg anywhere."""
+
+    def __init__(
+        self,
+        board: Board,
+        goal: int | None,
+        *,
+        meter: Meter | None = None,
+        memo: set[int] | None = None,
+        use_pagodas: bool = True,
+        use_symmetry: bool = True,
+    ) -> None:
+        self.board = board
+        self.goal = goal
+        self.meter = meter or Meter("peg DFS")
+        self.memo: set[int] = set() if memo is None else memo
+        symmetries = [p for p in board.symmetries if goal is None or p[goal] == goal]
+        self.bits = BitBoard(board, symmetries if use_symmetry else symmetries[:1])
+        self.pagodas = PagodaTest(board, goal, library(board) if use_pagodas else [])
+        self.memo_hits = 0
+        self.pagoda_cuts = 0
+        self.runs = 0
+
+    def _stats(self) -> None:
+        extra = self.meter.extra
+        extra["memo"] = f"{len(self.memo):,}"
+        extra["dead pruned"] = f"{self.memo_hits + self.pagoda_cuts:,}"
+        extra["pagoda cuts"] = f"{self.pagoda_cuts:,}"
+        extra["runs"] = str(self.runs)
+
+    def solve(self, start: int) -> list[int] | None:
+        """Jump indices (into board.jumps) from `start` to the goal, or None when there are none.
+
+        Raises Cancelled or BudgetExceeded through the meter.
+        """
+        if start.bit_count() == 1:
+            return [] if self.goal is None or start == 1 << self.goal else None
+        allowance = FIRST_ALLOWANCE
+        weights = orderings(self.board, self.goal)
+        try:
+            while True:
+                for order in weights:
+                    self.runs += 1
+                    try:
+                        return self._run(start, order, allowance)
+                    except _Stop:
+                        continue
+                allowance *= 2
+        finally:
+            self._stats()
+
+    def _run(self, start: int, order: Sequence[float], allowance: int) -> list[int] | None:
+        """One depth-first search; _Stop when it expands more than `allowance` positions."""
+        meter = self.meter
+        memo, memo_add = self.memo, self.memo.add
+        canonical = self.bits.canonical
+        jumps_of, xor = self.bits.jump_indices, self.bits.xor
+        pagoda_dead = self.pagodas.dead
+        goal_state = None if self.goal is None else 1 << self.goal
+        mask = (1 << CHUNK_BITS) - 1
+        scores = sum_tables(self.board.size, order)
+        score: Callable[[int], float]
+        if len(scores) == 3:
+            s0, s1, s2 = scores
+            score = lambda s: s0[s & mask] + s1[(s >> 11) & mask] + s2[s >> 22]  # noqa: E731
+        else:
+            score = lambda s: sum(t[(s >> (CHUNK_BITS * i)) & mask] for i, t in enumerate(scores))  # noqa: E731
+        path: list[int] = []
+        expanded_at_start = meter.expanded
+
+        def search(state: int, pegs: int) -> bool:
+            if pegs == 1:
+                return goal_state is None or state == goal_state
+            key = canonical(state)
+            if key in memo:
+                self.memo_hits += 1
+                return False
+            meter.tick()
+            if meter.expanded - expanded_at_start > allowance:
+                raise _Stop
+            if pagoda_dead(state):
+                self.pagoda_cuts += 1
+                memo_add(key)
+                return False
+            moves = [(score(state ^ xor[j]), j) for j in jumps_of(state)]
+            meter.generated += len(moves)
+            moves.sort()
+            for _, j in moves:
+                if search(state ^ xor[j], pegs - 1):
+                    path.append(j)
+                    return True
+            memo_add(key)
+            return False
+
+        found = search(start, start.bit_count())  # recursion depth: at most the pegs
+        meter.depth = max(meter.depth, len(path))
+        return path[::-1] if found else None

@@ -1,0 +1,51 @@
+"""`kaeru` on sliding puzzles: seed 002's 8-puzzle figures, refusals with the parity argument,
+the optimal flag in JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_enumerate_the_eight_puzzle_from_the_goal(capsys):
+    code, out, _ = run(capsys, "enumerate", "sliding-3x3", "--from", "1 2 3/4 5 6/7 8 _",
+                       "--json")
+    assert code == 0
+    got = json.loads(out)
+    assert got["positions"] == 181_440 and got["max_depth"] == 31
+    assert got["farthest"] == ["6 4 7/8 5 _/3 2 1", "8 6 7/2 5 4/3 _ 1"]
+
+
+def test_solve_the_hardest_eight_puzzle(capsys):
+    code, out, _ = run(capsys, "solve", "sliding-3x3", "--json")  # the standard start
+    got = json.loads(out)
+    assert code == 0 and got["length"] == 31 and got["optimal"] is True
+    assert got["start"] == "8 6 7/2 5 4/3 _ 1" and got["states"][-1] == "1 2 3/4 5 6/7 8 _"
+
+
+def test_unsolvable_layout_is_refused_with_the_parity_argument(capsys):
+    code, out, _ = run(capsys, "solve", "sliding-4x4", "--from",
+                       "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 _", "--json")
+    got = json.loads(out)
+    assert code == 1 and got["solvable"] is False
+    assert got["reason"].startswith("unsolvable: sorting this layout takes 1 swap (odd)")
+
+
+def test_big_boards_say_optimal_false(capsys):
+    code, out, _ = run(capsys, "solve", "sliding-6x6", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["optimal"] is False and got["length"] == len(got["moves"])
+
+
+def test_bad_layout_is_one_line_and_exit_2(capsys):
+    code, _, err = run(capsys, "solve", "sliding-3x3", "--from", "1 2 3/4 5 6/7 8 8")
+    assert code == 2 and err.count("\n") == 1 and "tile 8 appears twice" in err
