@@ -30,11 +30,12 @@ def chunk_tables(size: int, image_of_bit: Sequence[int]) -> list[list[int]]:
 
 
 def sum_tables(size: int, weights: Sequence[float]) -> list[list[float]]:
-    """Tables t[k][v]: the sum of `weights[k*CHUNK_BITS + j]` over the bits j of v."""
-    tables = []
+    """Tables t[k][v]: the sum of `weights[k*CHUNK_BITS + j]` over the bits j of v (ints stay
+    exact ints: the pagoda test packs many sums into one)."""
+    tables: list[list[float]] = []
     for start in range(0, size, CHUNK_BITS):
         width = min(CHUNK_BITS, size - start)
-        table = [0.0] * (1 << width)
+        table: list[float] = [0] * (1 << width)
         for v in range(1, 1 << width):
             low = (v & -v).bit_length() - 1
             table[v] = table[v & (v - 1)] + weights[start + low]
@@ -62,7 +63,7 @@ class BitBoard:
         self._sym_tables = [chunk_tables(self.size, perm) for perm in self.symmetries]
         self._mask = (1 << CHUNK_BITS) - 1
 
-    # ---- moves -----------------------------------------------------------------------------------
+    # ---- moves ----------------------------------------------------------------------------------
     def jump_indices(self, state: int) -> list[int]:
         """Indices (into `jumps`) of the jumps legal in `state`."""
         found = []
@@ -95,7 +96,7 @@ class BitBoard:
         a, b, c = jump
         return bool(state >> a & 1 and state >> b & 1 and not state >> c & 1)
 
-    # ---- symmetry ----------------------------------------------------------------------------------
+    # ---- symmetry -------------------------------------------------------------------------------
     def images(self, state: int) -> list[int]:
         """The position under each symmetry, identity first."""
         m, k = self._mask, CHUNK_BITS

@@ -42,7 +42,9 @@ class Board:
     def __post_init__(self) -> None:
         at = {xy: i for i, xy in enumerate(self.coords)}
         height = max(y for _, y in self.coords) + 1
-        rows = tuple(tuple(i for i, (_, y) in enumerate(self.coords) if y == r) for r in range(height))
+        rows = tuple(
+            tuple(i for i, (_, y) in enumerate(self.coords) if y == r) for r in range(height)
+        )
         names = tuple(f"{chr(97 + x)}{y + 1}" for x, y in self.coords)
         jumps = []
         for a, (x, y) in enumerate(self.coords):
@@ -71,7 +73,8 @@ class Board:
             return self.names.index(key)
         raise BadInput(
             f"no hole '{name.strip()}' on the {self.key} board "
-            f"(holes are named by column letter and row number, {self.names[0]} to {self.names[-1]})"
+            f"(holes are named by column letter and row number from the top, e.g. "
+            f"{self.names[self.centre or 0]})"
         )
 
     def holes_text(self, holes: Iterable[int]) -> str:

@@ -14,6 +14,7 @@ when counted in jumps.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from engine.pegs.bitboard import CHUNK_BITS, BitBoard, sum_tables
 from engine.pegs.boards import Board
@@ -46,6 +47,17 @@ def orderings(board: Board, goal: int | None) -> list[list[float]]:
     return out
 
 
+@cache
+def _tables(
+    board: Board, goal: int | None, use_symmetry: bool, use_pagodas: bool
+) -> tuple[BitBoard, PagodaTest]:
+    """The lookup tables for one board and goal, built once: the symmetries that fix the goal,
+    the pagoda library's packed sums."""
+    symmetries = [p for p in board.symmetries if goal is None or p[goal] == goal]
+    bits = BitBoard(board, symmetries if use_symmetry else symmetries[:1])
+    return bits, PagodaTest(board, goal, library(board) if use_pagodas else [])
+
+
 class PegSolver:
     """Solves positions of one board for one goal: a hole, or None for a lone peg anywhere."""
 
@@ -63,9 +75,7 @@ class PegSolver:
         self.goal = goal
         self.meter = meter or Meter("peg DFS")
         self.memo: set[int] = set() if memo is None else memo
-        symmetries = [p for p in board.symmetries if goal is None or p[goal] == goal]
-        self.bits = BitBoard(board, symmetries if use_symmetry else symmetries[:1])
-        self.pagodas = PagodaTest(board, goal, library(board) if use_pagodas else [])
+        self.bits, self.pagodas = _tables(board, goal, use_symmetry, use_pagodas)
         self.memo_hits = 0
         self.pagoda_cuts = 0
         self.runs = 0
@@ -125,6 +135,8 @@ class PegSolver:
                 self.memo_hits += 1
                 return False
             meter.tick()
+            if not meter.expanded & 1023:
+                self._stats()  # live figures for the progress reports
             if meter.expanded - expanded_at_start > allowance:
                 raise _Stop
             if pagoda_dead(state):

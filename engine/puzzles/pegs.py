@@ -72,7 +72,7 @@ class PegSolitaire(Puzzle[int, Jump]):
         self.pagodas = PagodaTest(geometry, goal_hole, library(geometry))
         self._memo: set[int] = set()
 
-    # ---- rules -------------------------------------------------------------------------------------
+    # ---- rules ----------------------------------------------------------------------------------
     def initial(self) -> int:
         return self.start
 
@@ -121,7 +121,7 @@ class PegSolitaire(Puzzle[int, Jump]):
                 out.append([a, c])
         return ["-".join(names[h] for h in chain) for chain in out]
 
-    # ---- goals ---------------------------------------------------------------------------------------
+    # ---- goals ----------------------------------------------------------------------------------
     def goal(self, start: int) -> int | None:
         return None if self.goal_hole is None else 1 << self.goal_hole
 
@@ -152,7 +152,7 @@ class PegSolitaire(Puzzle[int, Jump]):
                 reason = f"the last peg is not in {self.geometry.names[self.goal_hole]}"
         return reason
 
-    # ---- solving -------------------------------------------------------------------------------------
+    # ---- solving --------------------------------------------------------------------------------
     def _solver(self, meter: Meter) -> PegSolver:
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
@@ -174,9 +174,9 @@ class PegSolitaire(Puzzle[int, Jump]):
             raise Unsolvable(reason, meter.finish())
         jumps = self._solver(meter).solve(state)
         if jumps is None:
+            searched = f" ({meter.expanded:,} positions searched)" if meter.expanded else ""
             raise Unsolvable(
-                f"no sequence of jumps from here leaves {self._target()} "
-                f"({meter.expanded:,} positions searched)",
+                f"no sequence of jumps from here leaves {self._target()}{searched}",
                 meter.finish(),
             )
         moves = [self.geometry.jumps[j] for j in jumps]
@@ -203,7 +203,7 @@ class PegSolitaire(Puzzle[int, Jump]):
         return None
 
 
-# ---- ids -----------------------------------------------------------------------------------------------
+# ---- ids ---------------------------------------------------------------------------------------
 def _goal_from(geometry: Board, text: str | None, default: int | None) -> int | None:
     if text is None:
         return default
@@ -247,7 +247,7 @@ def make_pegs(puzzle_id: str) -> PegSolitaire | None:
         default_goal = None
     goal_hole = _goal_from(geometry, goal_text if at else None, default_goal)
     finish = f"finish in {names[goal_hole]}" if goal_hole is not None else "finish anywhere"
-    title = f"Peg solitaire: {geometry.title}, {label}, {finish}"
+    title = f"{key.capitalize()} peg solitaire: {label}, {finish}"
     return PegSolitaire(puzzle_id, geometry, start, goal_hole, title)
 
 

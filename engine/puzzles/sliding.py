@@ -34,12 +34,12 @@ from engine.core import (
 from engine.registry import Family
 from engine.results import FARTHEST_LIMIT, Enumeration
 from engine.search.meter import Meter
-from engine.sliding import full_table, parity
+from engine.sliding import full_table, parity, pattern_db
 from engine.sliding.frontier import frontier_search
 from engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
 from engine.sliding.heuristics import ManhattanLC, manhattan_lc
 from engine.sliding.packed import MAX_CELLS as PACKED_CELLS
-from engine.sliding.pattern_db import Partition, pattern_database
+from engine.sliding.pattern_db import Partition, default_partition, pattern_database
 from engine.sliding.reduction import reduce_solve
 from engine.sliding.shuffle import shuffle_solvable
 from engine.sliding.text import format_state, parse_state
@@ -138,6 +138,15 @@ class SlidingPuzzle(Puzzle[State, Slide]):
 
     def heuristic(self, state: State, start: State) -> int:
         return manhattan_lc(self.grid, state)
+
+    def tables_ready(self) -> bool:
+        """Whether a solve can start at once: no depth table or pattern database to build
+        first (the 15-puzzle's take about 45 s of one core, once; they are cached after)."""
+        if self.solver == TABLE:
+            return full_table.is_cached(self.grid)
+        if self.solver == PATTERN_DB:
+            return pattern_db.is_cached(self.grid, self.partition or default_partition(self.grid))
+        return True
 
     def depth_range(self) -> tuple[int, int] | None:
         """(0, farthest) when new games can be drawn at an exact distance, else None."""

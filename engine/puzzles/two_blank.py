@@ -114,6 +114,8 @@ class TwoBlank(Puzzle[State, Move]):
         return self.geometry.move_cells(self.geometry.pair_of(state), move[0])
 
     def explain_illegal(self, state: State, move: Move) -> str:
+        if not (isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], tuple)):
+            return f"not a two-blank move: {move!r} (expected a direction and the tiles moved)"
         direction, tiles = move
         legal = dict(self.moves(state))
         if direction not in SIDE_WORDS:

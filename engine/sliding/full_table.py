@@ -200,6 +200,13 @@ def table_name(grid: Grid) -> str:
     return f"sliding-{grid.width}x{grid.height}.depth.v{VERSION}.npy"
 
 
+def is_cached(grid: Grid) -> bool:
+    """Whether the table is in memory or on disk (so getting it is quick)."""
+    from engine.cache import cache_file
+
+    return (grid.width, grid.height) in _loaded or cache_file(table_name(grid)).exists()
+
+
 def full_table(
     grid: Grid,
     *,

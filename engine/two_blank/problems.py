@@ -17,6 +17,7 @@ import numpy as np
 from engine.core import BadInput
 from engine.two_blank.geometry import State
 from engine.two_blank.index import TwoBlankIndex
+from engine.two_blank.survey import count_depths
 from engine.two_blank.text import format_compact
 from engine.two_blank.walk import descend
 
@@ -40,8 +41,7 @@ class ProblemSet:
 
     def counts(self, length: int | None = None) -> tuple[int, ...]:
         """Problems per depth, 0, 1, 2, ... (padded with zeros to `length`)."""
-        counts = np.bincount(self.depths, minlength=length or 0)
-        return tuple(int(n) for n in counts)
+        return tuple(int(n) for n in count_depths(self.depths, length))
 
     def available_depths(self) -> list[int]:
         """Depths that have at least one problem, the goal's 0 left out."""

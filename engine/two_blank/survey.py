@@ -12,6 +12,7 @@ from engine.results import FARTHEST_LIMIT, Enumeration
 from engine.two_blank.geometry import State
 from engine.two_blank.index import TwoBlankIndex
 
+COUNT_CHUNK = 1 << 23  # bincount widens bytes to 8-byte ints: count a slice at a time
 FARTHEST_DECODED = 5000  # farthest positions turned into text before sorting and cutting
 
 PAIR_AT_END = "pair_at_end"
@@ -27,10 +28,10 @@ def survey(
 ) -> Enumeration:
     """The figures of a finished depth array. `rename` maps the tiles of the positions the
     array is about back to the names the player used (see `TwoBlankIndex.relabel`)."""
-    histogram = np.bincount(depth)
+    histogram = count_depths(depth)
     last = len(histogram) - 1
     end_block = depth[index.geometry.goal_pair * index.block :]
-    pair_at_end = np.bincount(end_block, minlength=len(histogram))
+    pair_at_end = count_depths(end_block, len(histogram))
     far_codes = np.flatnonzero(depth == last)[:FARTHEST_DECODED]
     far_states = [index.decode(int(c)) for c in far_codes]
     if rename:
@@ -43,3 +44,12 @@ def survey(
         stats=stats,
         series={PAIR_AT_END: tuple(int(n) for n in pair_at_end)},
     )
+
+
+def count_depths(depth: np.ndarray, length: int | None = None) -> np.ndarray:
+    """Positions per depth of a uint8 depth array, in bounded memory."""
+    counts = np.zeros(256, dtype=np.int64)
+    for begin in range(0, depth.size, COUNT_CHUNK):
+        counts += np.bincount(depth[begin : begin + COUNT_CHUNK], minlength=256)
+    top = int(np.flatnonzero(counts).max()) + 1 if counts.any() else 0
+    return counts[: max(top, length or 0)]

@@ -163,7 +163,10 @@ async def test_clicking_a_tile_beside_the_gap_slides_it():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        await pilot.click(screen.board, offset=(9, 5))  # bottom row, second column: tile 6
+        assert screen.board.boxed  # tiles 6 columns by 3 rows inside a frame and the padding
+        await pilot.click(screen.board, offset=(2 + 6 + 2, 1 + 2 * 3 + 1))  # tile 6, bottom row
+        assert TEN.format(screen.session.state) == "1 8 3 2/5 4 7 10/9 _ _ 6"
+        await pilot.click(screen.board, offset=(2 + 2, 1 + 1))  # tile 1: not beside the gap
         assert TEN.format(screen.session.state) == "1 8 3 2/5 4 7 10/9 _ _ 6"
 
 

@@ -63,12 +63,13 @@ class GridBoard(BoardWidget):
 
     BOARD_KIND = "grid"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "arrow('up')", "Slide up", show=False),
-        Binding("down,j", "arrow('down')", "Slide down", show=False),
-        Binding("left,h", "arrow('left')", "Slide left", show=False),
-        Binding("right,l", "arrow('right')", "Slide right", show=False),
+        Binding("up,k", "arrow('up')", "Slide a tile up (after g: the gap)", show=False),
+        Binding("down,j", "arrow('down')", "Slide a tile down (after g: the gap)", show=False),
+        Binding("left,h", "arrow('left')", "Slide a tile left (after g: the gap)", show=False),
+        Binding("right,l", "arrow('right')", "Slide a tile right (after g: the gap)", show=False),
         Binding("g", "gap_mode(True)", "Arrows move the gap"),
         Binding("g", "gap_mode(False)", "Arrows move tiles"),
+        # a click on a tile in line with the gap slides the whole run (see on_click)
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

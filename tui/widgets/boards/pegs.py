@@ -190,7 +190,7 @@ class PegBoard(BoardWidget):
             columns = max(x for x, _ in self.geometry.coords) + 1
             footer = " " * (LABEL + 1) + "   ".join(LETTERS_ROW[:columns])
         else:
-            footer = " " * LABEL + "holes a, b, c… from each row's left"
+            footer = " " * LABEL + "a = each row's left"
         lines.append(Text(footer[:width], label))
         return Text("\n").join(lines)
 

@@ -1,0 +1,190 @@
+"""The peg board in the real app: picking pegs and targets by keys and hole names, hint and
+undo, the two counters (jumps and moves), the lost-position warning, the French central game
+refused at once, playback marking the jumped peg, and a snapshot of each board shape."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
+from tui.app import KaeruApp
+from tui.widgets.boards.pegs import PegBoard
+
+
+@pytest.fixture(autouse=True)
+def glyphs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KAERU_ASCII", raising=False)
+
+
+def notes(app: KaeruApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def status(app: KaeruApp) -> str:
+    return str(play_screen(app).query_one("#status").content)
+
+
+async def type_hole(pilot: Pilot, name: str) -> None:
+    """Type a hole's name: picks the peg there, or jumps the chosen peg to it."""
+    await pilot.press(name[0], name[1])
+
+
+async def test_hint_then_play_it_by_names_then_undo():
+    app = KaeruApp("pegs-english", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        board = screen.board
+        assert isinstance(board, PegBoard)
+        text = board.render().plain
+        assert text.count("●") == 32 and "[·]" in text  # the cursor on the empty centre
+        await pilot.press("i")
+        await settle(pilot)
+        hint = board.hint_move
+        assert hint is not None and hint in screen.session.legal_moves()
+        text = board.render().plain
+        assert "★" in text and "☆" in text
+        source, target = screen.session.puzzle.describe(hint).split("-")
+        await type_hole(pilot, source)
+        assert board.selected == hint[0]
+        assert "◉" in board.render().plain and "○" in board.render().plain  # peg and target
+        await type_hole(pilot, target)
+        await settle(pilot)
+        assert screen.session.history == (hint,)
+        assert "Jumps: 1   moves: 1" in status(app)
+        assert "✕" in board.render().plain  # the jumped peg's hole
+        assert screen.dead_end is None
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.session.moves_made == 0 and board.state == screen.session.start
+
+
+async def test_cursor_keys_shift_jumps_and_refusals():
+    app = KaeruApp("pegs-english", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        board = screen.board
+        await pilot.press("up", "up", "enter")  # d2: a peg that can jump down into d4
+        assert board.geometry.names[board.selected] == "d2"
+        await pilot.press("shift+left")
+        await pilot.pause()
+        assert any("cannot jump that way" in n for n in notes(app))
+        await pilot.press("shift+down")
+        await settle(pilot)
+        assert screen.session.puzzle.describe(screen.session.history[-1]) == "d2-d4"
+        await type_hole(pilot, "d2")  # now empty
+        await pilot.pause()
+        assert any("d2 is empty" in n for n in notes(app))
+        await type_hole(pilot, "a1")
+        await pilot.pause()
+        assert any("no hole a1" in n for n in notes(app))
+
+
+async def test_a_chain_counts_as_one_move():
+    app = KaeruApp("pegs-english-plus", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        puzzle = screen.session.puzzle
+        solution = puzzle.solve(screen.session.state, screen.session.start)
+        for move in solution.moves:
+            source, target = puzzle.describe(move).split("-")
+            if screen.board.selected != move[0]:
+                await type_hole(pilot, source)
+            await type_hole(pilot, target)
+            await settle(pilot)
+        assert screen.session.solved
+        chains = puzzle.chains(solution.moves)
+        assert f"Jumps: 8   moves: {len(chains)}" in status(app)
+
+
+async def test_lost_position_warning_after_a_bad_move():
+    app = KaeruApp("pegs-english-t", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await type_hole(pilot, "d5")
+        await type_hole(pilot, "d7")  # d5-d7: the T can no longer end in d4
+        await settle(pilot)
+        assert screen.session.moves_made == 1
+        assert "This position can no longer be won" in status(app)
+        assert "leaves one peg in d4" in status(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert "no longer be won" not in status(app)
+
+
+async def test_french_central_game_says_at_once_why_it_cannot_be_won():
+    app = KaeruApp("pegs-french", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("s")
+        await settle(pilot)
+        assert "position-class" in str(screen.query_one("#message").content)
+
+
+async def test_playback_shows_the_jumped_peg_leaving():
+    app = KaeruApp("pegs-english-cross", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.playback is not None and screen.playback.length == 5
+        await pilot.press("space")  # pause, then step by hand
+        screen.playback.playing = False
+        screen.playback.seek(1)
+        screen.show_playback_step()
+        board = screen.board
+        assert "✕" in board.render().plain
+        for _ in range(7):
+            await pilot.press("plus")
+        screen.playback.playing = True
+        screen.schedule_step()
+        deadline = time.monotonic() + 20
+        while not screen.playback.at_end:
+            assert time.monotonic() < deadline, "playback did not reach the end"
+            await pilot.pause(0.05)
+        assert board.render().plain.count("●") == 1
+
+
+# ---- snapshots (plain `def`: snap_compare runs its own event loop) -----------------------------
+def _quiet(pilot: Pilot):
+    async def run(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.screen.query_one("StatsPanel").show_stats(None, "done", "Hint")  # no timings
+
+    return run
+
+
+def test_snapshot_english_with_a_peg_chosen(snap_compare):
+    async def choose(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("d", "2")
+        await pilot.pause()
+
+    assert snap_compare(snapshot_app("pegs-english"), terminal_size=SNAPSHOT_SIZE,
+                        run_before=choose)
+
+
+def test_snapshot_french_octagon(snap_compare):
+    assert snap_compare(snapshot_app("pegs-french-c1"), terminal_size=SNAPSHOT_SIZE,
+                        run_before=settle)
+
+
+def test_snapshot_triangle_without_colour(snap_compare, monkeypatch):
+    """NO_COLOR: pegs, holes, the cursor and the chosen peg read by shape."""
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def choose(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("a", "3")
+        await pilot.pause()
+
+    assert snap_compare(snapshot_app("pegs-triangle"), terminal_size=SNAPSHOT_SIZE,
+                        run_before=choose)
