@@ -73,7 +73,7 @@ def engine_solve(board: Board, start: int, goal: int) -> tuple[bool, int, int, f
     began = time.perf_counter()
     solver = PegSolver(board, goal, meter=meter)
     found = solver.solve(start)
-    return found is not None, meter.expanded, len(solver.memo), time.perf_counter() - began
+    return found is not None, meter.expanded, solver.memo_size, time.perf_counter() - began
 
 
 def rows() -> list[tuple[str, Board, int, int]]:

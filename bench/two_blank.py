@@ -61,7 +61,9 @@ def run_method(method: str, width: int, height: int) -> dict:
             from engine.search.codes import depth_table
 
             depth = depth_table(root, index.space_size, index.expand_codes, Meter("bench"))
-        histogram = np.bincount(depth).tolist()
+        from engine.two_blank.survey import count_depths
+
+        histogram = count_depths(depth).tolist()
     seconds = time.perf_counter() - started
     return {
         "seconds": seconds,
@@ -206,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{board:<6} {'cached table: size on disk, load time':<40} "
             f"{cache['disk_mb']:>10.2f} MB {'':>5} {cache['load_s']:>8.3f}"
         )
-    print(f"(peak MB is the process's whole peak RSS; an idle interpreter with numpy is "
-          f"~{first['baseline_mb']:.0f} MB; ratios are against the first method)")
+    print(
+        f"(peak MB is the process's whole peak RSS; an idle interpreter with numpy is "
+        f"~{first['baseline_mb']:.0f} MB; ratios are against the first method)"
+    )
     return 0
 
 

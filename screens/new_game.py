@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -16,6 +16,19 @@ from textual.widgets import Input, Label, Static
 
 from engine.core import BadInput, Puzzle
 from engine.session import Session
+
+
+def pick_depth(text: str, rng: random.Random) -> int | None:
+    """`20` -> 20, `18-24` -> a depth drawn from the band, empty -> None (any shuffle)."""
+    low, sep, high = text.replace(" ", "").partition("-")
+    if not low and not sep:
+        return None
+    if not low.isdigit() or (sep and not high.isdigit()):
+        raise BadInput("give a number of moves like 20, or a band like 18-24")
+    lo, hi = int(low), int(high) if sep else int(low)
+    if lo > hi:
+        raise BadInput(f"the band {lo}-{hi} is empty")
+    return rng.randint(lo, hi)
 
 
 class NewGameScreen(ModalScreen[Session | None]):
@@ -41,8 +54,8 @@ class NewGameScreen(ModalScreen[Session | None]):
             yield Label("Start layout (Enter to play it; empty = the standard start):")
             yield Input(placeholder=puzzle.format(puzzle.initial()), id="layout")
             if puzzle.can_shuffle:
-                yield Label("…or a shuffle: moves from the goal (empty = random), Enter:")
-                yield Input(placeholder="e.g. 20", id="depth", type="integer")
+                yield Label("…or a shuffle: moves from the goal, or a band (empty = random):")
+                yield Input(placeholder="e.g. 20 or 18-24", id="depth", restrict=r"[0-9\- ]*")
             yield Static(id="error")
             yield Static("[dim]Escape cancels.[/dim]")
 
@@ -62,14 +75,27 @@ class NewGameScreen(ModalScreen[Session | None]):
 
     @on(Input.Submitted, "#depth")
     def shuffled(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        rng = random.Random()
         try:
-            depth = int(text) if text else None
-            start = self.puzzle.random_start(random.Random(), depth)
-        except (BadInput, ValueError) as error:
-            self.query_one("#error", Static).update(escape(str(error)))
+            depth = pick_depth(event.value, rng)
+        except BadInput as error:
+            self.show_error(str(error))
             return
-        self.dismiss(Session(self.puzzle, start))
+        self.show_error("Shuffling… (the first time, a table may need building)")
+        self.make_shuffle(depth, rng)
+
+    @work(thread=True, exclusive=True)
+    def make_shuffle(self, depth: int | None, rng: random.Random) -> None:
+        """Off the UI thread: a shuffle at a depth may build a depth table first."""
+        try:
+            start = self.puzzle.random_start(rng, depth)
+        except (BadInput, ValueError) as error:
+            self.app.call_from_thread(self.show_error, str(error))
+            return
+        self.app.call_from_thread(self.dismiss, Session(self.puzzle, start))
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#error", Static).update(escape(text))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

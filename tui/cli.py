@@ -49,8 +49,11 @@ def build_parser() -> Parser:
     return parser
 
 
-def resolve(args: argparse.Namespace) -> tuple[Puzzle, Hashable]:
-    """The puzzle and start position named on the command line (BadInput when wrong)."""
+def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[Puzzle, Hashable]:
+    """The puzzle and start position named on the command line (BadInput when wrong).
+
+    Without a position, `root` asks for where enumeration begins (the goal for some families)
+    instead of the start of a game."""
     puzzle_id = args.puzzle + (f"@{args.goal}" if args.goal else "")
     puzzle = get_puzzle(puzzle_id)
     text = args.start
@@ -59,8 +62,9 @@ def resolve(args: argparse.Namespace) -> tuple[Puzzle, Hashable]:
             text = Path(args.from_file).read_text()
         except OSError as error:
             raise BadInput(f"cannot read {args.from_file}: {error.strerror}") from None
-    start = puzzle.parse(text) if text is not None else puzzle.initial()
-    return puzzle, start
+    if text is not None:
+        return puzzle, puzzle.parse(text)
+    return puzzle, puzzle.explore_root() if root else puzzle.initial()
 
 
 def progress_printer(enabled: bool) -> Any:
@@ -127,7 +131,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_enumerate(args: argparse.Namespace) -> int:
-    puzzle, start = resolve(args)
+    puzzle, start = resolve(args, root=True)
     result = puzzle.enumerate(start, progress=progress_printer(sys.stderr.isatty()))
     clear_progress()
     out = {"id": puzzle.id} | result.as_dict()

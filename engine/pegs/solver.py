@@ -19,6 +19,7 @@ from functools import cache
 from engine.pegs.bitboard import CHUNK_BITS, BitBoard, sum_tables
 from engine.pegs.boards import Board
 from engine.pegs.pagoda import PagodaTest, library
+from engine.pegs.position_class import single_peg_holes
 from engine.search.meter import Meter
 
 FIRST_ALLOWANCE = 2_000  # positions for the first run of each ordering; doubled every round
@@ -28,7 +29,7 @@ class _Stop(Exception):
     """A run used up its allowance: restart with the next ordering."""
 
 
-def orderings(board: Board, goal: int | None) -> list[list[float]]:
+def orderings(board: Board, goal: int) -> list[list[float]]:
     """Weights by hole; jumps are tried from the child with the smallest total weight first.
 
     Squared distance from the middle of the board keeps the pegs together near it; the second
@@ -38,28 +39,31 @@ def orderings(board: Board, goal: int | None) -> list[list[float]]:
     cx = sum(x for x, _ in board.coords) / n
     cy = sum(y for _, y in board.coords) / n
     middle = [(x - cx) ** 2 + (y - cy) ** 2 for x, y in board.coords]
-    out = [middle]
-    if goal is not None:
-        gx, gy = board.coords[goal]
-        out.append([m + 0.5 * ((x - gx) ** 2 + (y - gy) ** 2)
-                    for m, (x, y) in zip(middle, board.coords, strict=True)])
+    gx, gy = board.coords[goal]
+    out = [middle, [m + 0.5 * ((x - gx) ** 2 + (y - gy) ** 2)
+                    for m, (x, y) in zip(middle, board.coords, strict=True)]]
     out.append([abs(x - cx) + abs(y - cy) for x, y in board.coords])
     return out
 
 
 @cache
 def _tables(
-    board: Board, goal: int | None, use_symmetry: bool, use_pagodas: bool
+    board: Board, goal: int, use_symmetry: bool, use_pagodas: bool
 ) -> tuple[BitBoard, PagodaTest]:
-    """The lookup tables for one board and goal, built once: the symmetries that fix the goal,
-    the pagoda library's packed sums."""
-    symmetries = [p for p in board.symmetries if goal is None or p[goal] == goal]
+    """The lookup tables for one board and goal hole, built once: the symmetries that fix the
+    goal, the pagoda library's packed sums."""
+    symmetries = [p for p in board.symmetries if p[goal] == goal]
     bits = BitBoard(board, symmetries if use_symmetry else symmetries[:1])
     return bits, PagodaTest(board, goal, library(board) if use_pagodas else [])
 
 
 class PegSolver:
-    """Solves positions of one board for one goal: a hole, or None for a lone peg anywhere."""
+    """Solves positions of one board for one goal: a hole, or None for a lone peg anywhere.
+
+    "Anywhere" is searched as the union of the holes the position class allows (one per
+    symmetry class of the start), each with its own goal-specific pruning and memo, in turns
+    with growing allowances, so one hard finish cannot hold up an easy one.
+    """
 
     def __init__(
         self,
@@ -67,25 +71,41 @@ class PegSolver:
         goal: int | None,
         *,
         meter: Meter | None = None,
-        memo: set[int] | None = None,
+        memos: dict[int, set[int]] | None = None,
         use_pagodas: bool = True,
         use_symmetry: bool = True,
     ) -> None:
         self.board = board
         self.goal = goal
         self.meter = meter or Meter("peg DFS")
-        self.memo: set[int] = set() if memo is None else memo
-        self.bits, self.pagodas = _tables(board, goal, use_symmetry, use_pagodas)
+        self.memos: dict[int, set[int]] = {} if memos is None else memos
+        self.use_pagodas = use_pagodas
+        self.use_symmetry = use_symmetry
         self.memo_hits = 0
         self.pagoda_cuts = 0
         self.runs = 0
 
+    @property
+    def memo_size(self) -> int:
+        return sum(len(m) for m in self.memos.values())
+
     def _stats(self) -> None:
         extra = self.meter.extra
-        extra["memo"] = f"{len(self.memo):,}"
+        extra["memo"] = f"{self.memo_size:,}"
         extra["dead pruned"] = f"{self.memo_hits + self.pagoda_cuts:,}"
         extra["pagoda cuts"] = f"{self.pagoda_cuts:,}"
         extra["runs"] = str(self.runs)
+
+    def targets(self, start: int) -> list[int]:
+        """The goal hole, or for "anywhere" the holes a lone last peg could be in."""
+        if self.goal is not None:
+            return [self.goal]
+        fixing = [p for p in self.board.symmetries if _image(p, start) == start]
+        found: list[int] = []
+        for hole in single_peg_holes(self.board, start):
+            if all(p[hole] not in found for p in fixing):
+                found.append(hole)
+        return found
 
     def solve(self, start: int) -> list[int] | None:
         """Jump indices (into board.jumps) from `start` to the goal, or None when there are none.
@@ -94,28 +114,38 @@ class PegSolver:
         """
         if start.bit_count() == 1:
             return [] if self.goal is None or start == 1 << self.goal else None
+        open_targets = self.targets(start)
         allowance = FIRST_ALLOWANCE
-        weights = orderings(self.board, self.goal)
         try:
-            while True:
-                for order in weights:
-                    self.runs += 1
-                    try:
-                        return self._run(start, order, allowance)
-                    except _Stop:
-                        continue
+            while open_targets:
+                for goal in list(open_targets):
+                    for order in orderings(self.board, goal):
+                        self.runs += 1
+                        try:
+                            path = self._run(start, goal, order, allowance)
+                        except _Stop:
+                            continue
+                        if path is not None:
+                            return path
+                        open_targets.remove(goal)  # searched to the end: proven out of reach
+                        break
                 allowance *= 2
+            return None
         finally:
             self._stats()
 
-    def _run(self, start: int, order: Sequence[float], allowance: int) -> list[int] | None:
-        """One depth-first search; _Stop when it expands more than `allowance` positions."""
+    def _run(
+        self, start: int, goal: int, order: Sequence[float], allowance: int
+    ) -> list[int] | None:
+        """One depth-first search for one goal hole; _Stop past `allowance` positions."""
         meter = self.meter
-        memo, memo_add = self.memo, self.memo.add
-        canonical = self.bits.canonical
-        jumps_of, xor = self.bits.jump_indices, self.bits.xor
-        pagoda_dead = self.pagodas.dead
-        goal_state = None if self.goal is None else 1 << self.goal
+        memo = self.memos.setdefault(goal, set())
+        memo_add = memo.add
+        bits, pagodas = _tables(self.board, goal, self.use_symmetry, self.use_pagodas)
+        canonical = bits.canonical
+        jumps_of, xor = bits.jump_indices, bits.xor
+        pagoda_dead = pagodas.dead
+        goal_state = 1 << goal
         mask = (1 << CHUNK_BITS) - 1
         scores = sum_tables(self.board.size, order)
         score: Callable[[int], float]
@@ -123,13 +153,15 @@ class PegSolver:
             s0, s1, s2 = scores
             score = lambda s: s0[s & mask] + s1[(s >> 11) & mask] + s2[s >> 22]  # noqa: E731
         else:
-            score = lambda s: sum(t[(s >> (CHUNK_BITS * i)) & mask] for i, t in enumerate(scores))  # noqa: E731
+            score = lambda s: sum(  # noqa: E731
+                t[(s >> (CHUNK_BITS * i)) & mask] for i, t in enumerate(scores)
+            )
         path: list[int] = []
         expanded_at_start = meter.expanded
 
         def search(state: int, pegs: int) -> bool:
             if pegs == 1:
-                return goal_state is None or state == goal_state
+                return state == goal_state
             key = canonical(state)
             if key in memo:
                 self.memo_hits += 1
@@ -156,3 +188,7 @@ class PegSolver:
         found = search(start, start.bit_count())  # recursion depth: at most the pegs
         meter.depth = max(meter.depth, len(path))
         return path[::-1] if found else None
+
+
+def _image(perm: Sequence[int], state: int) -> int:
+    return sum(1 << perm[h] for h in range(len(perm)) if state >> h & 1)

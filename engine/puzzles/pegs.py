@@ -70,7 +70,7 @@ class PegSolitaire(Puzzle[int, Jump]):
             f"one move. Goal: one peg left, {where}."
         )
         self.pagodas = PagodaTest(geometry, goal_hole, library(geometry))
-        self._memo: set[int] = set()
+        self._memos: dict[int, set[int]] = {}  # dead positions by goal hole, kept between searches
 
     # ---- rules ----------------------------------------------------------------------------------
     def initial(self) -> int:
@@ -154,9 +154,9 @@ class PegSolitaire(Puzzle[int, Jump]):
 
     # ---- solving --------------------------------------------------------------------------------
     def _solver(self, meter: Meter) -> PegSolver:
-        if len(self._memo) > MEMO_LIMIT:
-            self._memo.clear()
-        return PegSolver(self.geometry, self.goal_hole, meter=meter, memo=self._memo)
+        if sum(len(m) for m in list(self._memos.values())) > MEMO_LIMIT:
+            self._memos.clear()
+        return PegSolver(self.geometry, self.goal_hole, meter=meter, memos=self._memos)
 
     def solve(
         self,

@@ -39,6 +39,7 @@ from engine.sliding.frontier import frontier_search
 from engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
 from engine.sliding.heuristics import ManhattanLC, manhattan_lc
 from engine.sliding.packed import MAX_CELLS as PACKED_CELLS
+from engine.sliding.packed import PackedBoard
 from engine.sliding.pattern_db import Partition, default_partition, pattern_database
 from engine.sliding.reduction import reduce_solve
 from engine.sliding.shuffle import shuffle_solvable
@@ -215,8 +216,6 @@ class SlidingPuzzle(Puzzle[State, Slide]):
                 self.grid, self.partition, progress=progress, cancelled=cancelled
             )
         else:
-            from engine.sliding.packed import PackedBoard
-
             h = ManhattanLC(PackedBoard(self.grid, tuple(range(self.grid.cells))))
         meter = Meter(f"BFIDA* + {h.name}", progress, cancelled)
         meter.extra["h MD+LC"] = str(manhattan_lc(self.grid, state))

@@ -9,8 +9,8 @@ The index is the Lehmer code of the tiles' cells, tile 1 first and the blank las
 always 0). A slide moves one tile t between two cells b and c, so a child's code is its parent's
 plus a few terms: t's own digit changes by the cells it crossed, and every later tile standing
 between b and c (only vertical slides pass any) shifts its digit by one. The search carries the
-boards of its frontier along, so it never unranks, and drops repeats with a scratch array in
-linear time.
+boards of its frontier along (packed four bits a cell in one int64), so it never unranks, and
+drops repeats with a scratch array in linear time.
 """
 
 from __future__ import annotations
@@ -64,15 +64,21 @@ class PermutationCodes:
     def child_codes(
         self, codes: np.ndarray, boards: np.ndarray, blanks: np.ndarray, targets: np.ndarray
     ) -> np.ndarray:
-        """Codes after the tile on `targets` slides into the blank (see the module notes)."""
-        rows = np.arange(codes.size)
-        tile = boards[rows, targets].astype(np.int64)
+        """Codes after the tile on `targets` slides into the blank (see the module notes).
+
+        `boards` are packed: four bits per cell, cell 0 lowest, holding the tile (0: blank).
+        Every row moves the same way (one direction at a time), so the cells crossed are the
+        same number of steps for all.
+        """
+        tile = (boards >> (targets << 2)) & 15
         code = codes + (blanks - targets) * self.weight[tile]
-        sign = np.where(blanks > targets, 1, -1)
-        low = np.minimum(blanks, targets)
-        for step in range(1, abs(int(targets[0] - blanks[0])) if codes.size else 0):
-            other = boards[rows, low + step].astype(np.int64)
-            code += sign * np.where(other > tile, self.weight[other], -self.weight[tile])
+        crossed = abs(int(targets[0] - blanks[0])) if codes.size else 0
+        if crossed > 1:
+            sign = np.where(blanks > targets, 1, -1)
+            low = np.minimum(blanks, targets)
+            for step in range(1, crossed):
+                other = (boards >> ((low + step) << 2)) & 15
+                code += sign * np.where(other > tile, self.weight[other], -self.weight[tile])
         return code
 
     def expand_codes(self, codes: np.ndarray) -> np.ndarray:
@@ -83,12 +89,16 @@ class PermutationCodes:
         return np.concatenate(out)
 
     def boards(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(uint8 boards, blank cells) of codes."""
+        """(packed boards, blank cells) of codes."""
         pos = self.index.unrank(codes)
-        boards = np.zeros(pos.shape, dtype=np.uint8)
-        rows = np.arange(pos.shape[0])[:, None]
-        boards[rows, pos[:, :-1]] = np.arange(1, pos.shape[1], dtype=np.uint8)
+        boards = np.zeros(pos.shape[0], dtype=np.int64)
+        for item in range(pos.shape[1] - 1):
+            boards |= np.int64(item + 1) << (pos[:, item] << 2)
         return boards, pos[:, -1]
+
+    @staticmethod
+    def pack(state: State) -> int:
+        return sum(tile << (4 * cell) for cell, tile in enumerate(state))
 
     def slides(self, blanks: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per direction: (rows that can slide, the cell each one's blank moves to)."""
@@ -107,7 +117,7 @@ def layered_depths(codes: PermutationCodes, root: State, meter: Meter) -> np.nda
     depth = np.full(codes.space_size, UNREACHED, dtype=np.uint8)
     owner = np.zeros(codes.space_size, dtype=np.int32)  # scratch: which new entry owns a code
     frontier = np.array([codes.encode(root)], dtype=np.int64)
-    boards = np.array([root], dtype=np.uint8)
+    boards = np.array([codes.pack(root)], dtype=np.int64)
     blanks = np.array([root.index(0)], dtype=np.int64)
     depth[frontier] = 0
     d = 0
@@ -127,10 +137,9 @@ def layered_depths(codes: PermutationCodes, root: State, meter: Meter) -> np.nda
         keep = owner[child] == np.arange(child.size, dtype=np.int32)
         child, parent, cell = child[keep], parent[keep], cell[keep]
         depth[child] = d + 1
-        rows = np.arange(child.size)
-        boards = boards[parent]
-        boards[rows, blanks[parent]] = boards[rows, cell]
-        boards[rows, cell] = 0
+        boards, old_blank = boards[parent], blanks[parent]
+        tile = (boards >> (cell << 2)) & 15
+        boards += (tile << (old_blank << 2)) - (tile << (cell << 2))
         frontier, blanks = child, cell
         meter.tick(int(frontier.size))
         meter.check()

@@ -28,4 +28,3 @@ def descend(index: TwoBlankIndex, depth: np.ndarray, state: State) -> list[tuple
         else:  # a table built by BFS always has a neighbour one step closer
             raise RuntimeError(f"depth table is damaged: no step down from depth {left}")
     return path
-

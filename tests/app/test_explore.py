@@ -3,6 +3,7 @@ snapshots of both."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, ProgressBar
 
@@ -83,7 +84,8 @@ async def test_explorer_works_for_other_puzzles():
     app = KaeruApp(resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for puzzle_id, positions in (("knights-3x4", 18_480), ("number-reversal-5", 120)):
+        cases = (("knights-3x4", 18_480), ("number-reversal-5", 120), ("sliding-3x3", 181_440))
+        for puzzle_id, positions in cases:
             app.open_explorer(puzzle_id)
             await settle(pilot)
             screen = explorer(app)
@@ -205,6 +207,30 @@ def test_two_blank_board_snapshot(snap_compare):
         await settle(pilot)
         pilot.app.screen.query_one(StatsPanel).show_stats(None, "done", "Hint")
 
-    assert snap_compare(
-        snapshot_app("two-blank-4x3"), terminal_size=SNAPSHOT_SIZE, run_before=hint
-    )
+    assert snap_compare(snapshot_app("two-blank-4x3"), terminal_size=SNAPSHOT_SIZE, run_before=hint)
+
+
+@pytest.mark.slow
+async def test_fourteen_hint_builds_the_table_with_progress(monkeypatch, tmp_path):
+    """First use of the 14-puzzle: the hint waits for the table build, showing its progress."""
+    monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
+    tables.forget_tables()
+    fourteen = get_puzzle("two-blank-4x4")
+    app = KaeruApp("two-blank-4x4", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = play_screen(app)
+        await pilot.press("i")
+        panel = screen.query_one(StatsPanel)
+        seen = set()
+        while screen.searching:
+            if panel.stats is not None:
+                seen.add(panel.stats.algorithm)
+            await pilot.pause(0.1)
+        await settle(pilot)
+        assert "depth table: numpy BFS" in seen
+        assert screen.board.hint_move is not None
+        after = fourteen.apply(screen.session.state, screen.board.hint_move)
+        assert fourteen.distance(after) == 23
+        assert tables.table_path(fourteen.id).exists()
+    tables.forget_tables()

@@ -1,0 +1,38 @@
+"""The new-game dialog: shuffles at an exact distance or within a band, built off the UI thread."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import BadInput
+from screens.new_game import NewGameScreen, pick_depth
+from tests.app.conftest import SIZE, play_screen, settle
+from tui.app import KaeruApp
+
+
+def test_pick_depth_reads_a_number_a_band_or_nothing():
+    rng = random.Random(1)
+    assert pick_depth("", rng) is None
+    assert pick_depth("20", rng) == 20
+    assert all(18 <= pick_depth("18-24", rng) <= 24 for _ in range(50))
+    for bad in ("-3", "24-18", "x"):
+        with pytest.raises(BadInput):
+            pick_depth(bad, rng)
+
+
+async def test_shuffle_at_an_exact_distance_opens_a_game_that_far_from_the_goal():
+    app = KaeruApp("two-blank-4x3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#depth").focus()
+        await pilot.press(*"24", "enter")
+        await settle(pilot)
+        screen = play_screen(app)
+        session = screen.session
+        assert session.solve().length == 24
+        assert session.optimal_length in (None, 24)
