@@ -10,7 +10,7 @@
 3. `kaeru solve` end to end (a fresh `python -m tui.cli solve ...` each time) for every line
    puzzle id and the hardest starts found, beside the search time alone. Target: under 1 s.
 
-    python bench/line_puzzles.py             # the full run: about 5 minutes on 2 busy cores
+    python bench/line_puzzles.py             # the full run: 5 to 10 minutes on 2 busy cores
     python bench/line_puzzles.py --quick     # N = 12 and 16 only, half the starts (reflections)
 """
 

@@ -7,7 +7,8 @@
     python bench/run.py line --quick         # options after the names go to each benchmark
 
 A benchmark is a module in bench/ with `main(argv)` (or `main()`, reading sys.argv). Modules are
-imported only when run; a name whose file does not exist yet is reported and skipped.
+imported only when run; a name whose file does not exist yet is reported and skipped, and one
+that fails is reported (traceback, exit status 1) without stopping the rest.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import importlib.util
 import inspect
 import sys
 import time
+import traceback
 from pathlib import Path
 from types import ModuleType
 
@@ -76,7 +78,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     worst = 0
     for name in names or DEFAULT:
-        worst = max(worst, run(name, args))
+        try:
+            worst = max(worst, run(name, args))
+        except Exception:  # one broken benchmark must not hide the others' tables
+            traceback.print_exc()
+            print(f"== {name}: failed\n", flush=True)
+            worst = max(worst, 1)
     return worst
 
 

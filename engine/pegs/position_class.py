@@ -66,18 +66,21 @@ def class_reason(board: Board, state: int, goal_hole: int | None) -> str | None:
     if goal_hole is not None:
         if same_class(board, state, 1 << goal_hole):
             return None
-        target = f"one peg in {board.names[goal_hole]}"
-        target_counts = _counts_text(colour_counts(board, 1 << goal_hole))
+        target = (
+            f"one peg in {board.names[goal_hole]} has "
+            f"{_counts_text(colour_counts(board, 1 << goal_hole))}: the patterns differ even "
+            "after a flip"
+        )
     else:
         if single_peg_holes(board, state):
             return None
-        target, target_counts = "one peg in any hole", "a single 1"
+        target = "no lone peg in any hole has that pattern, even after a flip"
     colourings = " and by ".join(
         f"(column {'+' if b == 1 else '-'} row) mod 3" for _, b in forms(board)
     )
     return (
         f"impossible by the position-class argument: colour the holes by {colourings}; each jump "
         f"changes every colour's peg count by one, so the odd/even pattern of the counts only "
-        f"ever flips as a whole. Here the counts are {_counts_text(colour_counts(board, state))}, "
-        f"{target} needs {target_counts}: the patterns differ even after a flip"
+        f"ever flips as a whole. Here the counts are {_counts_text(colour_counts(board, state))}; "
+        f"{target}"
     )

@@ -24,11 +24,13 @@ from engine.core import (
     Unsolvable,
 )
 from engine.pegs.boards import BOARDS, Board, Jump, board
+from engine.pegs.enumeration import enumerate_positions
 from engine.pegs.pagoda import PagodaTest, library
 from engine.pegs.position_class import class_reason
 from engine.pegs.shapes import SHAPES, shape_state
 from engine.pegs.solver import PegSolver
 from engine.registry import Family
+from engine.results import Enumeration
 from engine.search.meter import Meter
 
 DEAD_END_BUDGET = 3_000_000  # positions the lost-position check searches before saying nothing
@@ -185,6 +187,19 @@ class PegSolitaire(Puzzle[int, Jump]):
             states.append(self.apply(states[-1], move))
         meter.depth = len(moves)
         return Solution(tuple(moves), tuple(states), True, meter.finish())
+
+    def enumerate(
+        self,
+        root: int,
+        *,
+        progress: Progress = None,
+        cancelled: CancelCheck = None,
+        budget: int = DEFAULT_BUDGET,
+    ) -> Enumeration:
+        """Positions by jumps made, one layer at a time, counted through symmetry classes."""
+        return enumerate_positions(
+            self.geometry, root, progress=progress, cancelled=cancelled, budget=budget
+        )
 
     def dead_end_check(self, state: int, start: int, cancelled: CancelCheck = None) -> str | None:
         """Why `state` is lost: a quick proof at once, else the search's verdict; None while it

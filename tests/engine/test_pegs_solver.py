@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import BudgetExceeded, Cancelled, Unsolvable
-from engine.pegs.boards import english, triangle
+from engine.pegs.boards import english, french, triangle
 from engine.pegs.pagoda import PagodaTest, library
-from engine.pegs.position_class import class_reason
+from engine.pegs.position_class import class_reason, single_peg_holes
 from engine.pegs.shapes import SHAPES
 from engine.pegs.solver import PegSolver
-from engine.puzzles.pegs import make_pegs
+from engine.puzzles.pegs import FAMILY, make_pegs
 from engine.registry import get_puzzle
 
 ENGLISH_CLASSES = ("c1", "d1", "c2", "d2", "c3", "d3", "d4")
@@ -73,7 +73,6 @@ def test_english_single_vacancy_classes_finish_in_the_same_hole(hole):
     replay(puzzle, start, puzzle.solve(start, start))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("hole", english().names)
 def test_every_english_single_vacancy_finishes_in_the_same_hole(hole):
     puzzle = make_pegs(f"pegs-english-{hole}")
@@ -91,6 +90,43 @@ def test_french_central_game_is_refused_at_once_with_the_reason():
     assert "position-class" in caught.value.reason
     assert caught.value.stats is not None and caught.value.stats.expanded == 0  # no search
     assert "position-class" in (puzzle.dead_end_check(start, start) or "")
+
+
+@pytest.mark.parametrize("vacancy", ["c1", "d2", "d3"])
+def test_french_single_vacancy_games_offered_can_be_won(vacancy):
+    puzzle = make_pegs(f"pegs-french-{vacancy}")
+    assert puzzle.goal_hole is None and f"pegs-french-{vacancy}" in FAMILY.ids
+    start = puzzle.initial()
+    replay(puzzle, start, puzzle.solve(start, start))
+
+
+def test_french_vacancies_without_a_lone_survivor_are_refused_at_once():
+    geometry = french()
+    refused = []
+    for hole in geometry.names:
+        puzzle = make_pegs(f"pegs-french-{hole}")
+        if puzzle.unsolvable_reason(puzzle.initial(), puzzle.initial()) is not None:
+            refused.append(hole)
+    # d1, b2, c2, c3 and d4 and their images: 21 of the 37 holes
+    assert len(refused) == 21 and {"d1", "b2", "c2", "c3", "d4"} <= set(refused)
+    assert not {"c1", "d2", "d3"} & set(refused)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("vacancy", ["c1", "d2", "d3"])
+def test_every_french_finish_the_position_classes_allow_is_reached(vacancy):
+    """From c1, d2 and d3 every finish the position classes allow can be won (up to symmetry)."""
+    geometry = french()
+    start = geometry.full & ~(1 << geometry.hole(vacancy))
+    fixing = [p for p in geometry.symmetries if p[geometry.hole(vacancy)] == geometry.hole(vacancy)]
+    finishes = []
+    for hole in single_peg_holes(geometry, start):
+        if all(p[hole] not in finishes for p in fixing):
+            finishes.append(hole)
+    assert len(finishes) in (3, 4)
+    for hole in finishes:
+        puzzle = make_pegs(f"pegs-french-{vacancy}@{geometry.names[hole]}")
+        replay(puzzle, start, puzzle.solve(start, start))
 
 
 # ---- verdicts against exhaustive search --------------------------------------------------------

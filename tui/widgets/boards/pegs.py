@@ -198,11 +198,13 @@ class PegBoard(BoardWidget):
     def watch_state(self, state: Any) -> None:
         self.selected = None
         keep, self.keep_after_jump = self.keep_after_jump, None
-        if keep is not None and int(state) >> keep & 1 and self.moves_from(keep):
+        landed = self.last_move[2] if self.last_move else None
+        if keep is not None and keep == landed and not self.locked and self.moves_from(keep):
             self.selected = keep  # the same peg may jump on: a chain is one move
 
     def watch_locked(self, locked: bool) -> None:
         self.selected = None
+        self.keep_after_jump = None
         self.refresh()
 
     # ---- keys and clicks ----------------------------------------------------------------------
