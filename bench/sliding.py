@@ -71,7 +71,7 @@ def table(rows: list[list[str]], head: list[str]) -> str:
     return "\n".join(lines)
 
 
-def times(ratio: float) -> str:
+def ratio_text(ratio: float) -> str:
     return f"{ratio:.1f}x" if ratio < 10 else f"{ratio:,.0f}x"
 
 
@@ -97,7 +97,7 @@ def section_tables(quick: bool) -> str:
                            key=lambda r: r[1])
         assert engine == seed, "the two enumerations disagree"
         rows.append([f"{w}x{h}", f"{sum(engine):,}", str(len(engine) - 1), f"{t_seed:.2f} s",
-                     f"{t_engine:.3f} s", times(t_seed / t_engine)])
+                     f"{t_engine:.3f} s", ratio_text(t_seed / t_engine)])
     head = ["board", "positions", "max depth", "seed-style", "engine (numpy)", "speed-up"]
     return "1. Full depth tables from the goal (best of 3 each)\n" + table(rows, head)
 
@@ -170,8 +170,8 @@ def section_fifteen(count: int, cap: float, python_count: int) -> str:
         solution, seconds = timed(puzzle.solve, state, state)
         times.append(seconds)
         theirs, their_seconds = slidingpuzzle_run(state, cap)
-        ratio = times(their_seconds / seconds) if their_seconds else (
-            ">" + times(cap / seconds) if theirs.startswith(">") else "")
+        ratio = ratio_text(their_seconds / seconds) if their_seconds else (
+            ">" + ratio_text(cap / seconds) if theirs.startswith(">") else "")
         rows.append([
             str(number), str(solution.length), f"{solution.stats.generated:,}",
             f"{seconds:.2f} s", other_heuristic(puzzle, state, cap),
@@ -203,8 +203,8 @@ def section_short(count: int, cap: float) -> str:
         state = random_walk(puzzle, rng, 24 + 4 * number)
         solution, seconds = timed(puzzle.solve, state, state)
         theirs, their_seconds = slidingpuzzle_run(state, cap)
-        ratio = times(their_seconds / seconds) if their_seconds else (
-            ">" + times(cap / seconds) if theirs.startswith(">") else "")
+        ratio = ratio_text(their_seconds / seconds) if their_seconds else (
+            ">" + ratio_text(cap / seconds) if theirs.startswith(">") else "")
         rows.append([str(number + 1), str(24 + 4 * number), str(solution.length),
                      f"{seconds:.3f} s", theirs, ratio])
     head = ["#", "walk", "optimal", "engine", "slidingpuzzle A*", "ratio"]

@@ -82,6 +82,9 @@ async def test_cursor_keys_shift_jumps_and_refusals():
         await type_hole(pilot, "a1")
         await pilot.pause()
         assert any("no hole a1" in n for n in notes(app))
+        # a click picks a peg: padding, row labels, then b3's column (4 characters a hole)
+        await pilot.click(board, offset=(1 + 3 + 4 * 1 + 1, 2))
+        assert board.selected is not None and board.geometry.names[board.selected] == "b3"
 
 
 async def test_a_chain_counts_as_one_move():

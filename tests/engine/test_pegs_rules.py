@@ -198,7 +198,9 @@ def test_canonical_form_is_shared_by_symmetric_images():
     assert {bits.canonical(image) for image in images} == {min(images)}
 
 
-@pytest.mark.parametrize("puzzle_id", ["pegs-triangle", "pegs-triangle-b3", "pegs-english-fireplace"])
+@pytest.mark.parametrize(
+    "puzzle_id", ["pegs-triangle", "pegs-triangle-b3", "pegs-english-fireplace"]
+)
 def test_layered_enumeration_matches_the_generic_search(puzzle_id):
     from engine.search.enumerate import enumerate_space
 
