@@ -145,7 +145,9 @@ def run_enumerate(args: argparse.Namespace) -> int:
             f"  {values[depth]:>{len(name)},}" for name, values in result.series.items()
         )
         lines.append(f"{depth:>5}  {count:>9,}{extra}")
-    lines.append(f"farthest ({result.histogram[-1]:,}): {' '.join(result.farthest[:20])}")
+    shown = result.farthest[:20]
+    lines.append(f"farthest ({result.histogram[-1]:,}), {len(shown)} shown:")
+    lines += [f"  {state}" for state in shown]
     emit(args, out, "\n".join(lines))
     return EXIT_OK
 

@@ -4,8 +4,9 @@ kept in canonical form, pagoda-function pruning and move ordering with restarts.
 A position is recorded dead only after all its jumps were searched (or a pagoda function ruled
 it out), so the memo holds facts that do not depend on the order jumps were tried in. That lets
 the search restart with another move ordering and a larger node allowance whenever the current
-ordering wanders: each run starts with everything the earlier runs proved. Symmetries are used
-only where they fix the goal hole (all of them when any last hole will do).
+ordering wanders: each run starts with everything the earlier runs proved. Memos are kept per
+goal hole, and symmetries are used only where they fix the goal hole. A single-vacancy game is
+also tried backwards (see PegSolver).
 
 Every solution of a position with n pegs has exactly n - 1 jumps, so any solution is optimal
 when counted in jumps.
@@ -66,6 +67,11 @@ class PegSolver:
     "Anywhere" is searched as the union of the holes the position class allows (one per
     symmetry class of the start), each with its own goal-specific pruning and memo, in turns
     with growing allowances, so one hard finish cannot hold up an easy one.
+
+    A game from one empty hole v to a last peg in g is also the game from g to v played
+    backwards (complement every position: each jump of one is a jump of the other, in reverse
+    order), and the two searches can differ enormously in cost (on the French board, d2 to a3
+    takes millions of positions, a3 to d2 tens of thousands), so both take turns.
     """
 
     def __init__(
@@ -90,7 +96,7 @@ class PegSolver:
 
     @property
     def memo_size(self) -> int:
-        return sum(len(m) for m in self.memos.values())
+        return sum(len(m) for m in list(self.memos.values()))  # list(): other threads may add
 
     def _stats(self) -> None:
         extra = self.meter.extra
@@ -117,25 +123,41 @@ class PegSolver:
         """
         if start.bit_count() == 1:
             return [] if self.goal is None or start == 1 << self.goal else None
-        open_targets = self.targets(start)
+        empty = self.board.full & ~start
+        vacancy = empty.bit_length() - 1 if empty.bit_count() == 1 else None
+        tasks = []  # per target hole: the searches that decide it (forwards, backwards)
+        for hole in self.targets(start):
+            searches = [(start, hole, False)]
+            if vacancy is not None and vacancy != hole:
+                searches.append((self.board.full & ~(1 << hole), vacancy, True))
+            tasks.append(searches)
         allowance = FIRST_ALLOWANCE
         try:
-            while open_targets:
-                for goal in list(open_targets):
-                    for order in orderings(self.board, goal):
-                        self.runs += 1
-                        try:
-                            path = self._run(start, goal, order, allowance)
-                        except _Stop:
-                            continue
+            while tasks:
+                for searches in list(tasks):
+                    for begin, goal, backwards in searches:
+                        decided, path = self._runs(begin, goal, allowance)
+                        if not decided:
+                            continue  # out of allowance: the other way, or more next round
                         if path is not None:
-                            return path
-                        open_targets.remove(goal)  # searched to the end: proven out of reach
+                            return path[::-1] if backwards else path
+                        tasks.remove(searches)  # searched to the end: out of reach
                         break
                 allowance *= 2
             return None
         finally:
             self._stats()
+
+    def _runs(self, begin: int, goal: int, allowance: int) -> tuple[bool, list[int] | None]:
+        """One run per move ordering: (decided, path). Decided with a path when a run finds a
+        solution, without one when a run searches everything; undecided when all run out."""
+        for order in orderings(self.board, goal):
+            self.runs += 1
+            try:
+                return True, self._run(begin, goal, order, allowance)
+            except _Stop:
+                continue
+        return False, None
 
     def _run(
         self, start: int, goal: int, order: Sequence[float], allowance: int

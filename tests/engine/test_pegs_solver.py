@@ -100,6 +100,15 @@ def test_french_single_vacancy_games_offered_can_be_won(vacancy):
     replay(puzzle, start, puzzle.solve(start, start))
 
 
+def test_a_game_found_backwards_replays_forwards():
+    """d2 to a3 is found as a3 to d2 played backwards (far cheaper); it must replay as d2 to a3."""
+    puzzle = make_pegs("pegs-french-d2@a3")
+    start = puzzle.initial()
+    solution = puzzle.solve(start, start)
+    replay(puzzle, start, solution)
+    assert solution.states[-1] == 1 << french().hole("a3")
+
+
 def test_french_vacancies_without_a_lone_survivor_are_refused_at_once():
     geometry = french()
     refused = []
