@@ -139,6 +139,9 @@ class PlayScreen(SearchRunner):
 
     def verdict(self) -> str:
         made, optimal = self.session.moves_made, self.session.optimal_length
+        chains = self.session.puzzle.chains(self.session.history)
+        if chains is not None:  # counted as players count them: jumps, and chains as moves
+            return f"Solved: {made} jumps, {len(chains)} moves."
         if optimal is None:
             return f"Solved in {made} moves!"
         perfect = " A perfect game." if made == optimal else ""
