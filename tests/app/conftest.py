@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from screens.play import PlayScreen
 from tui.app import KaeruApp
@@ -13,10 +14,17 @@ SNAPSHOT_SIZE = (80, 24)
 
 
 async def settle(pilot: Pilot) -> None:
-    """Wait until every worker is done and the messages they sent are handled."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    """Wait until every worker is done (cancelled ones included) and their messages handled."""
+    for _ in range(20):
+        await pilot.pause()
+        running = [worker for worker in pilot.app.workers if not worker.is_finished]
+        if not running:
+            break
+        for worker in running:
+            try:
+                await worker.wait()
+            except (WorkerCancelled, WorkerFailed):
+                pass  # a replaced search: its successor is what the test waits for
     await pilot.pause()
 
 
