@@ -55,3 +55,20 @@ async def test_command_palette_opens_a_puzzle_by_name():
         await pilot.press("enter")
         await settle(pilot)
         assert play_screen(app).session.puzzle.id == "frogs-3"
+
+
+async def test_theme_switches_from_the_command_palette():
+    app = KaeruApp("frogs-3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.theme
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Theme")
+        await pilot.pause(0.5)
+        await pilot.press("enter")  # the theme picker opens, its own list of themes
+        await pilot.pause(0.5)
+        await pilot.press("down", "enter")
+        await pilot.pause(0.5)
+        assert app.theme != before
+        assert play_screen(app).session.puzzle.id == "frogs-3"  # the game is untouched
