@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from bench.knights_river import seed_couples
 from engine.core import BadInput, Unsolvable
 from engine.puzzles._river_rules import LEFT, RIGHT
 from engine.registry import get_puzzle
@@ -70,44 +71,10 @@ def test_solutions_replay_safely(puzzle_id, length, source):
 
 
 def test_seed_bitmask_search_agrees():
-    """The seed's own method (bit masks, its 15 boat loads, bank checks) gives 11 for three
-    couples and no solution for four couples in a boat of two."""
-
-    def seed_search(couples: int) -> int | None:
-        men = [1 << (2 * i) for i in range(couples)]
-        wives = [1 << (2 * i + 1) for i in range(couples)]
-        everyone = (1 << (2 * couples)) - 1
-        all_men = sum(men)
-        riders = men + wives + [m | w for m, w in zip(men, wives, strict=True)]
-        riders += [a | b for a, b in combinations(men, 2)]
-        riders += [a | b for a, b in combinations(wives, 2)]
-
-        def safe(side: int) -> bool:
-            return not any(
-                side & w and not side & h and side & all_men
-                for h, w in zip(men, wives, strict=True)
-            )
-
-        start, depth = (everyone, True), {(everyone, True): 0}
-        queue = deque([start])
-        while queue:
-            left, boat_left = queue.popleft()
-            here = left if boat_left else everyone & ~left
-            for load in riders:
-                if here & load != load:
-                    continue
-                new_left = left & ~load if boat_left else left | load
-                state = (new_left, not boat_left)
-                if not safe(new_left) or not safe(everyone & ~new_left) or state in depth:
-                    continue
-                depth[state] = depth[(left, boat_left)] + 1
-                if new_left == 0:
-                    return depth[state]
-                queue.append(state)
-        return None
-
-    assert seed_search(3) == 11
-    assert seed_search(4) is None
+    """The seed's own method (bit masks, the safe boat loads, bank checks; the bench's baseline)
+    gives 11 for three couples and no solution for four couples in a boat of two."""
+    assert seed_couples(3, 2) == 11
+    assert seed_couples(4, 2) is None
 
 
 def test_four_couples_in_a_boat_of_two_is_proved_impossible():
