@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Puzzle, Unsolvable  # noqa: E402
-from engine.registry import families, get_puzzle  # noqa: E402
+from kaeru.engine.core import Puzzle, Unsolvable  # noqa: E402
+from kaeru.engine.registry import families, get_puzzle  # noqa: E402
 
 
 def seed_knights(puzzle_id: str) -> int:

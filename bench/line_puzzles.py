@@ -7,7 +7,7 @@
    an ordinary two-sided search and plain BFS (all three numpy, in the engine), positions stored
    and time, each beside the seed's own method in strings and dicts, with the ratios; then a
    summary per N of what the colour-swap trick saves.
-3. `kaeru solve` end to end (a fresh `python -m tui.cli solve ...` each time) for every line
+3. `kaeru solve` end to end (a fresh `python -m kaeru.tui.cli solve ...` each time) for every line
    puzzle id and the hardest starts found, beside the search time alone. Target: under 1 s.
 
     python bench/line_puzzles.py             # the full run: 5 to 10 minutes on 2 busy cores
@@ -39,8 +39,8 @@ sys.path[:0] = [str(REPO), str(BENCH)]
 
 from line_baseline import seed_bfs, seed_bidirectional, seed_enumerate  # noqa: E402
 
-from engine.registry import get_puzzle  # noqa: E402
-from engine.search.packed import solve_packed  # noqa: E402
+from kaeru.engine.registry import get_puzzle  # noqa: E402
+from kaeru.engine.search.packed import solve_packed  # noqa: E402
 
 LINE_FAMILIES = ("flip-it", "oshidori", "frogs", "number-reversal")
 TARGET_SECONDS = 1.0
@@ -208,7 +208,7 @@ def solve_table(sizes: Sequence[int], half: bool) -> list[tuple[str, str, float]
 # ---- 3. kaeru solve end to end -------------------------------------------------------------------
 def line_ids() -> list[str]:
     """Every offered id of the four line-puzzle families."""
-    from engine.registry import families
+    from kaeru.engine.registry import families
 
     return [pid for f in families() if f.key in LINE_FAMILIES for pid in f.ids]
 
@@ -243,7 +243,7 @@ def cli_table(extra_starts: list[tuple[str, str]], repeat: int) -> None:
         print("\n3. kaeru solve: tui/cli.py does not exist yet, skipped")
         return
     env = child_env()
-    solve = [sys.executable, "-m", "tui.cli", "solve"]
+    solve = [sys.executable, "-m", "kaeru.tui.cli", "solve"]
     timed_command([*solve, "oshidori"], env, 1)  # fills the bytecode cache
     idle_wall, idle_cpu = timed_command([sys.executable, "-c", "import numpy, engine"], env,
                                         repeat)
@@ -260,7 +260,8 @@ def cli_table(extra_starts: list[tuple[str, str]], repeat: int) -> None:
         rows.append([pid, begin, str(solution.length), solution.stats.algorithm, ms(search_s),
                      ms(wall), ms(cpu), verdict])
     print_table(
-        f"3. kaeru solve, end to end (python -m tui.cli solve ID [--from START]), best of {repeat}",
+        f"3. kaeru solve, end to end (python -m kaeru.tui.cli solve ID [--from START]), "
+        f"best of {repeat}",
         ["puzzle", "start", "moves", "algorithm", "search ms", "wall ms", "CPU ms", "< 1 s"],
         rows,
         f"   wall = elapsed; CPU = the child's user + system time (what an idle machine would "

@@ -45,13 +45,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 import numpy as np  # noqa: E402
 from sliding_baseline import SLIDINGPUZZLE_CHILD, ida_star_python, seed_enumerate  # noqa: E402
 
-from engine.cache import cache_dir  # noqa: E402
-from engine.core import BudgetExceeded, Cancelled  # noqa: E402
-from engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
-from engine.search.meter import Meter  # noqa: E402
-from engine.sliding.full_table import PermutationCodes, layered_depths  # noqa: E402
-from engine.sliding.geometry import grid  # noqa: E402
-from engine.sliding.pattern_db import default_partition, group_file, pattern_database  # noqa: E402
+from kaeru.engine.cache import cache_dir  # noqa: E402
+from kaeru.engine.core import BudgetExceeded, Cancelled  # noqa: E402
+from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
+from kaeru.engine.search.meter import Meter  # noqa: E402
+from kaeru.engine.sliding.full_table import PermutationCodes, layered_depths  # noqa: E402
+from kaeru.engine.sliding.geometry import grid  # noqa: E402
+from kaeru.engine.sliding.pattern_db import default_partition, group_file, pattern_database  # noqa: E402
 
 BASELINE_VERSION = "slidingpuzzle==0.1.5"
 

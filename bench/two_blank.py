@@ -41,9 +41,9 @@ TITLES = {
 
 # ---- the three ways, each run in its own process -------------------------------------------------
 def run_method(method: str, width: int, height: int) -> dict:
-    from engine.search.meter import Meter
-    from engine.two_blank.geometry import Geometry
-    from engine.two_blank.index import TwoBlankIndex
+    from kaeru.engine.search.meter import Meter
+    from kaeru.engine.two_blank.geometry import Geometry
+    from kaeru.engine.two_blank.index import TwoBlankIndex
 
     baseline = peak_mb()
     geometry = Geometry(width, height)
@@ -54,14 +54,14 @@ def run_method(method: str, width: int, height: int) -> dict:
         index = TwoBlankIndex(geometry)
         root = np.array([index.encode(geometry.goal)])
         if method == "index":
-            from engine.two_blank.bfs import layered_bfs
+            from kaeru.engine.two_blank.bfs import layered_bfs
 
             depth = layered_bfs(index, int(root[0]), Meter("bench"))
         else:
-            from engine.search.codes import depth_table
+            from kaeru.engine.search.codes import depth_table
 
             depth = depth_table(root, index.space_size, index.expand_codes, Meter("bench"))
-        from engine.two_blank.survey import count_depths
+        from kaeru.engine.two_blank.survey import count_depths
 
         histogram = count_depths(depth).tolist()
     seconds = time.perf_counter() - started
@@ -150,9 +150,9 @@ def cache_figures(width: int, height: int) -> dict:
     """Build once, save to a temporary cache folder, and time loading it back (best of 3)."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ["KAERU_CACHE_DIR"] = folder
-        from engine.two_blank import table as tables
-        from engine.two_blank.geometry import Geometry
-        from engine.two_blank.index import TwoBlankIndex
+        from kaeru.engine.two_blank import table as tables
+        from kaeru.engine.two_blank.geometry import Geometry
+        from kaeru.engine.two_blank.index import TwoBlankIndex
 
         index = TwoBlankIndex(Geometry(width, height))
         name = f"two-blank-{width}x{height}"

@@ -1,6 +1,6 @@
 """Kaeru Arcade's engine: puzzle rules, searches and the game session. Never imports Textual."""
 
-from engine.core import (
+from kaeru.engine.core import (
     BadInput,
     BudgetExceeded,
     Cancelled,
@@ -9,8 +9,8 @@ from engine.core import (
     Solution,
     Unsolvable,
 )
-from engine.registry import Family, families, get_puzzle
-from engine.results import Enumeration
+from kaeru.engine.registry import Family, families, get_puzzle
+from kaeru.engine.results import Enumeration
 
 __all__ = [
     "BadInput",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
-    from engine.results import Enumeration
+    from kaeru.engine.results import Enumeration
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -197,7 +197,7 @@ class Puzzle(ABC, Generic[S, M]):
         Raises Unsolvable, Cancelled or BudgetExceeded. The default picks a generic search by
         the capabilities the puzzle has; families with a better method override it.
         """
-        from engine.search.choose import solve_generic
+        from kaeru.engine.search.choose import solve_generic
 
         return solve_generic(
             self, state, start, progress=progress, cancelled=cancelled, budget=budget
@@ -212,7 +212,7 @@ class Puzzle(ABC, Generic[S, M]):
         budget: int = DEFAULT_BUDGET,
     ) -> Enumeration:
         """Every position reachable from `root`, by depth."""
-        from engine.search.enumerate import enumerate_space
+        from kaeru.engine.search.enumerate import enumerate_space
 
         return enumerate_space(self, root, progress=progress, cancelled=cancelled, budget=budget)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from engine.core import Solution
+from kaeru.engine.core import Solution
 
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.18, 0.1, 0.05)  # seconds a step, slow to fast
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from engine.core import BadInput, Puzzle
+from kaeru.engine.core import BadInput, Puzzle
 
 
 @dataclass(frozen=True)
@@ -30,13 +30,13 @@ class Family:
 @cache
 def families() -> tuple[Family, ...]:
     """Every family found in engine.puzzles, in list order."""
-    import engine.puzzles as package
+    import kaeru.engine.puzzles as package
 
     found = []
     for info in pkgutil.iter_modules(package.__path__):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"engine.puzzles.{info.name}")
+        module = importlib.import_module(f"kaeru.engine.puzzles.{info.name}")
         family = getattr(module, "FAMILY", None)
         if isinstance(family, Family):
             found.append(family)

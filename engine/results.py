@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import SearchStats
+from kaeru.engine.core import SearchStats
 
 FARTHEST_LIMIT = 100
 

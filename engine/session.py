@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Puzzle, Solution
-from engine.registry import get_puzzle
+from kaeru.engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Puzzle, Solution
+from kaeru.engine.registry import get_puzzle
 
 SAVE_VERSION = 1
 

@@ -23,10 +23,10 @@ from textual.widgets import Footer, Header, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats
-from engine.results import Enumeration
-from tui.widgets.depth_chart import DepthChart, series_title
-from tui.widgets.stats import StatsPanel
+from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats
+from kaeru.engine.results import Enumeration
+from kaeru.tui.widgets.depth_chart import DepthChart, series_title
+from kaeru.tui.widgets.stats import StatsPanel
 
 TASK = "Enumeration"
 CANCELLED = "Cancelled: r counts again, Escape leaves."

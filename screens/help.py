@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.core import Puzzle
+from kaeru.engine.core import Puzzle
 
 GENERAL_KEYS = [
     ("u / Backspace", "undo"),

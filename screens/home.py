@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import BadInput
-from engine.registry import families, get_puzzle
+from kaeru.engine.core import BadInput
+from kaeru.engine.registry import families, get_puzzle
 
 
 class HomeScreen(Screen[None]):
@@ -109,7 +109,7 @@ class HomeScreen(Screen[None]):
             self.app.open_explorer(self.chosen_id)  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen
+        from kaeru.screens.help import HelpScreen
 
         if self.chosen_id:
             self.app.push_screen(HelpScreen(get_puzzle(self.chosen_id)))

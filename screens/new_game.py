@@ -14,8 +14,8 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from engine.core import BadInput, Puzzle
-from engine.session import Session
+from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.session import Session
 
 
 def pick_depth(text: str, rng: random.Random) -> int | None:

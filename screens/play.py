@@ -18,15 +18,15 @@ from textual.markup import escape
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
-from engine.core import BadInput, Solution
-from engine.playback import Playback
-from engine.session import Session
-from screens.search_runner import SearchRunner
-from tui import saves
-from tui.widgets.board import BoardWidget
-from tui.widgets.boards import board_class
-from tui.widgets.playback_bar import PlaybackBar
-from tui.widgets.stats import StatsPanel
+from kaeru.engine.core import BadInput, Solution
+from kaeru.engine.playback import Playback
+from kaeru.engine.session import Session
+from kaeru.screens.search_runner import SearchRunner
+from kaeru.tui import saves
+from kaeru.tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.boards import board_class
+from kaeru.tui.widgets.playback_bar import PlaybackBar
+from kaeru.tui.widgets.stats import StatsPanel
 
 SIDE_WIDTH = 36
 CHROME_ROWS = 6  # header, title, status lines, footer
@@ -219,12 +219,12 @@ class PlayScreen(SearchRunner):
         self.start_search("Solve")
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen
+        from kaeru.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.puzzle, self.board))
 
     def action_new_game(self) -> None:
-        from screens.new_game import NewGameScreen
+        from kaeru.screens.new_game import NewGameScreen
 
         def opened(game: Session | None) -> None:
             if game is not None:

@@ -10,9 +10,9 @@ from textual import work
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
-from engine.core import BudgetExceeded, Cancelled, SearchStats, Solution, Unsolvable
-from engine.session import Session
-from tui.widgets.stats import StatsPanel
+from kaeru.engine.core import BudgetExceeded, Cancelled, SearchStats, Solution, Unsolvable
+from kaeru.engine.session import Session
+from kaeru.tui.widgets.stats import StatsPanel
 
 OPTIMAL_BUDGET = 3_000_000  # positions for the silent "optimal from the start" search
 

@@ -7,12 +7,12 @@ from collections.abc import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from engine.core import BadInput
-from engine.registry import families, get_puzzle
-from engine.session import Session
-from screens.home import HomeScreen
-from screens.play import PlayScreen
-from tui import saves
+from kaeru.engine.core import BadInput
+from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.session import Session
+from kaeru.screens.home import HomeScreen
+from kaeru.screens.play import PlayScreen
+from kaeru.tui import saves
 
 
 class KaeruApp(App[None]):
@@ -52,7 +52,7 @@ class KaeruApp(App[None]):
 
     def open_explorer(self, puzzle_id: str) -> None:
         try:
-            from screens.explore import ExploreScreen
+            from kaeru.screens.explore import ExploreScreen
         except ImportError:
             self.notify("The explorer is not available yet.", severity="warning")
             return

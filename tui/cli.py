@@ -10,8 +10,8 @@ from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats, Unsolvable
-from engine.registry import families, get_puzzle
+from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats, Unsolvable
+from kaeru.engine.registry import families, get_puzzle
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_GAVE_UP = 0, 1, 2, 3
 
@@ -168,7 +168,7 @@ def run_play(args: argparse.Namespace | None) -> int:
     if args is not None:
         puzzle, start = resolve(args)
         game_id = puzzle.game_id(start) if (args.start or args.from_file) else puzzle.id
-    from tui.app import KaeruApp
+    from kaeru.tui.app import KaeruApp
 
     KaeruApp(game_id).run()
     return EXIT_OK

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import platformdirs
 
-from engine.core import BadInput
-from engine.session import Session
+from kaeru.engine.core import BadInput
+from kaeru.engine.session import Session
 
 ENV_VAR = "KAERU_DATA_DIR"
 

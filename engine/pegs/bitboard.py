@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.pegs.boards import Board, Jump
+from kaeru.engine.pegs.boards import Board, Jump
 
 CHUNK_BITS = 11
 

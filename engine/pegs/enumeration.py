@@ -8,11 +8,11 @@ counts for the size of its orbit, so the figures are exact position counts.
 
 from __future__ import annotations
 
-from engine.core import CancelCheck, Progress
-from engine.pegs.bitboard import BitBoard
-from engine.pegs.boards import Board
-from engine.results import FARTHEST_LIMIT, Enumeration
-from engine.search.meter import Meter
+from kaeru.engine.core import CancelCheck, Progress
+from kaeru.engine.pegs.bitboard import BitBoard
+from kaeru.engine.pegs.boards import Board
+from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
+from kaeru.engine.search.meter import Meter
 
 
 def enumerate_positions(

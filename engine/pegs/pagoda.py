@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.pegs.bitboard import CHUNK_BITS, sum_tables
-from engine.pegs.boards import Board
+from kaeru.engine.pegs.bitboard import CHUNK_BITS, sum_tables
+from kaeru.engine.pegs.boards import Board
 
 FIELD = 16
 HALF = 1 << (FIELD - 1)

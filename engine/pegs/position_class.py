@@ -11,7 +11,7 @@ the other.
 
 from __future__ import annotations
 
-from engine.pegs.boards import Board
+from kaeru.engine.pegs.boards import Board
 
 Pattern = tuple[tuple[int, int, int], ...]
 

@@ -6,7 +6,7 @@ empty holes, the 3-3-7-7-7-3-3 rows of the cross-shaped board).
 
 from __future__ import annotations
 
-from engine.pegs.boards import english
+from kaeru.engine.pegs.boards import english
 
 SHAPES: dict[str, tuple[str, str]] = {
     # key: (title, position)

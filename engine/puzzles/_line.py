@@ -3,7 +3,7 @@ moves written as (from cell, to cell) pairs, 0-based."""
 
 from __future__ import annotations
 
-from engine.core import BadInput, Puzzle
+from kaeru.engine.core import BadInput, Puzzle
 
 EMPTY = "_"
 Move = tuple[int, int]

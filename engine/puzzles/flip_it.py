@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
-from engine.puzzles._line import EMPTY, LinePuzzle, Move
-from engine.registry import Family
-from engine.search.packed import solve_packed
+from kaeru.engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
+from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
+from kaeru.engine.registry import Family
+from kaeru.engine.search.packed import solve_packed
 
 SIZES = range(5, 17)
 SWAP = str.maketrans("BW", "WB")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.core import BadInput
-from engine.puzzles._line import EMPTY, LinePuzzle, Move
-from engine.registry import Family
+from kaeru.engine.core import BadInput
+from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
+from kaeru.engine.registry import Family
 
 SIZES = range(1, 11)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.core import BadInput, Puzzle
-from engine.registry import Family
+from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.registry import Family
 
 EMPTY = "_"
 PIECES = "BW"

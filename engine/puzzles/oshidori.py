@@ -3,9 +3,9 @@ adjacent empty cells, until the row reads the goal."""
 
 from __future__ import annotations
 
-from engine.core import BadInput
-from engine.puzzles._line import EMPTY, LinePuzzle, Move
-from engine.registry import Family
+from kaeru.engine.core import BadInput
+from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
+from kaeru.engine.registry import Family
 
 GOALS = {"oshidori": "__WWWWBBBB", "oshidori-bw": "__BBBBWWWW"}
 START = "BWBWBWBW__"

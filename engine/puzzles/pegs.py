@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import (
+from kaeru.engine.core import (
     DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
@@ -23,15 +23,15 @@ from engine.core import (
     Solution,
     Unsolvable,
 )
-from engine.pegs.boards import BOARDS, Board, Jump, board
-from engine.pegs.enumeration import enumerate_positions
-from engine.pegs.pagoda import PagodaTest, library
-from engine.pegs.position_class import class_reason
-from engine.pegs.shapes import SHAPES, shape_state
-from engine.pegs.solver import PegSolver
-from engine.registry import Family
-from engine.results import Enumeration
-from engine.search.meter import Meter
+from kaeru.engine.pegs.boards import BOARDS, Board, Jump, board
+from kaeru.engine.pegs.enumeration import enumerate_positions
+from kaeru.engine.pegs.pagoda import PagodaTest, library
+from kaeru.engine.pegs.position_class import class_reason
+from kaeru.engine.pegs.shapes import SHAPES, shape_state
+from kaeru.engine.pegs.solver import PegSolver
+from kaeru.engine.registry import Family
+from kaeru.engine.results import Enumeration
+from kaeru.engine.search.meter import Meter
 
 DEAD_END_BUDGET = 3_000_000  # positions the lost-position check searches before saying nothing
 MEMO_LIMIT = 3_000_000  # dead positions a puzzle remembers between searches

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import NamedTuple
 
-from engine.core import (
+from kaeru.engine.core import (
     DEFAULT_BUDGET,
     BadInput,
     CancelCheck,
@@ -26,7 +26,7 @@ from engine.core import (
     Solution,
     Unsolvable,
 )
-from engine.puzzles._river_rules import (
+from kaeru.engine.puzzles._river_rules import (
     BOAT,
     LEFT,
     RIGHT,
@@ -35,7 +35,7 @@ from engine.puzzles._river_rules import (
     RiverRules,
     WolfGoatCabbage,
 )
-from engine.registry import Family
+from kaeru.engine.registry import Family
 
 Move = tuple[str, ...]
 BOAT_WORD = "boat"

@@ -20,7 +20,7 @@ from math import factorial
 
 import numpy as np
 
-from engine.core import (
+from kaeru.engine.core import (
     DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
@@ -31,19 +31,19 @@ from engine.core import (
     Solution,
     Unsolvable,
 )
-from engine.registry import Family
-from engine.results import FARTHEST_LIMIT, Enumeration
-from engine.search.meter import Meter
-from engine.sliding import full_table, parity, pattern_db
-from engine.sliding.frontier import frontier_search
-from engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
-from engine.sliding.heuristics import ManhattanLC, manhattan_lc
-from engine.sliding.packed import MAX_CELLS as PACKED_CELLS
-from engine.sliding.packed import PackedBoard
-from engine.sliding.pattern_db import Partition, default_partition, pattern_database
-from engine.sliding.reduction import reduce_solve
-from engine.sliding.shuffle import shuffle_solvable
-from engine.sliding.text import format_state, parse_state
+from kaeru.engine.registry import Family
+from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding import full_table, parity, pattern_db
+from kaeru.engine.sliding.frontier import frontier_search
+from kaeru.engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
+from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
+from kaeru.engine.sliding.packed import MAX_CELLS as PACKED_CELLS
+from kaeru.engine.sliding.packed import PackedBoard
+from kaeru.engine.sliding.pattern_db import Partition, default_partition, pattern_database
+from kaeru.engine.sliding.reduction import reduce_solve
+from kaeru.engine.sliding.shuffle import shuffle_solvable
+from kaeru.engine.sliding.text import format_state, parse_state
 
 ID_PATTERN = re.compile(r"sliding-(\d+)x(\d+)")
 FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-move positions

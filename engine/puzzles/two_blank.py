@@ -13,7 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
-from engine.core import (
+from kaeru.engine.core import (
     DEFAULT_BUDGET,
     BadInput,
     CancelCheck,
@@ -23,17 +23,17 @@ from engine.core import (
     Solution,
     Unsolvable,
 )
-from engine.registry import Family
-from engine.results import Enumeration
-from engine.search.meter import Meter
-from engine.two_blank.bfs import layered_bfs
-from engine.two_blank.geometry import Geometry, State
-from engine.two_blank.index import TwoBlankIndex
-from engine.two_blank.problems import ProblemSet
-from engine.two_blank.survey import survey
-from engine.two_blank.table import has_table, load_or_build
-from engine.two_blank.text import format_state, parse_state
-from engine.two_blank.walk import descend
+from kaeru.engine.registry import Family
+from kaeru.engine.results import Enumeration
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.two_blank.bfs import layered_bfs
+from kaeru.engine.two_blank.geometry import Geometry, State
+from kaeru.engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.two_blank.problems import ProblemSet
+from kaeru.engine.two_blank.survey import survey
+from kaeru.engine.two_blank.table import has_table, load_or_build
+from kaeru.engine.two_blank.text import format_state, parse_state
+from kaeru.engine.two_blank.walk import descend
 
 Move = tuple[str, tuple[int, ...]]  # (direction the tiles travel, the tiles moved)
 

@@ -7,9 +7,9 @@ from collections.abc import Hashable
 from itertools import count
 from typing import Any
 
-from engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from engine.search.meter import Meter
-from engine.search.paths import walk_back
+from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.search.paths import walk_back
 
 
 def _h(puzzle: Puzzle, state: Hashable, start: Hashable) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from engine.search.meter import Meter
-from engine.search.paths import walk_back
+from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.search.paths import walk_back
 
 
 def bfs(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from engine.search.astar import astar
-from engine.search.bfs import bfs
-from engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
+from kaeru.engine.search.astar import astar
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.search.bidirectional import bidirectional_bfs
 
 
 def solve_generic(

@@ -11,10 +11,10 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.core import CancelCheck, Progress
-from engine.results import Enumeration
-from engine.search.enumerate import farthest_sample
-from engine.search.meter import Meter
+from kaeru.engine.core import CancelCheck, Progress
+from kaeru.engine.results import Enumeration
+from kaeru.engine.search.enumerate import farthest_sample
+from kaeru.engine.search.meter import Meter
 
 UNREACHED = 255
 CHUNK = 1 << 21  # frontier codes expanded at once: bounds the temporary arrays

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle
-from engine.results import FARTHEST_LIMIT, Enumeration
-from engine.search.meter import Meter
+from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle
+from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
+from kaeru.engine.search.meter import Meter
 
 
 def enumerate_space(
@@ -22,8 +22,8 @@ def enumerate_space(
     Puzzles with a perfect index (`CodedPuzzle`) go through the vectorised numpy search, and
     reversible ones with packed positions (`PackedPuzzle`) through the layered numpy search.
     """
-    from engine.search.codes import CodedPuzzle, enumerate_codes
-    from engine.search.packed import PackedPuzzle, enumerate_packed
+    from kaeru.engine.search.codes import CodedPuzzle, enumerate_codes
+    from kaeru.engine.search.packed import PackedPuzzle, enumerate_packed
 
     if isinstance(puzzle, CodedPuzzle):
         return enumerate_codes(puzzle, root, progress=progress, cancelled=cancelled)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from engine.core import BudgetExceeded, CancelCheck, Cancelled, Progress, SearchStats
+from kaeru.engine.core import BudgetExceeded, CancelCheck, Cancelled, Progress, SearchStats
 
 CHECK_EVERY = 256  # expansions between cancel/progress checks: far under 100 ms in Python
 REPORT_INTERVAL = 0.2  # seconds between progress reports

@@ -22,10 +22,10 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from engine.results import Enumeration
-from engine.search.enumerate import farthest_sample
-from engine.search.meter import Meter
+from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
+from kaeru.engine.results import Enumeration
+from kaeru.engine.search.enumerate import farthest_sample
+from kaeru.engine.search.meter import Meter
 
 CHUNK = 1 << 16  # positions expanded between cancel checks: a few milliseconds of numpy
 FARTHEST_DECODED = 5000  # farthest positions turned back into states for the sample

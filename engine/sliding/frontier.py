@@ -14,11 +14,11 @@ from typing import Protocol
 
 import numpy as np
 
-from engine.core import BudgetExceeded
-from engine.search.meter import Meter
-from engine.sliding.arrays import contains_sorted, sorted_unique
-from engine.sliding.geometry import Grid, State
-from engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.core import BudgetExceeded
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding.arrays import contains_sorted, sorted_unique
+from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.packed import U64, PackedBoard
 
 CHUNK = 1 << 16  # parents expanded at once: a few tens of ms, so cancel stays prompt
 

@@ -21,12 +21,12 @@ from math import factorial
 
 import numpy as np
 
-from engine.core import CancelCheck, Progress
-from engine.search.codes import UNREACHED
-from engine.search.meter import Meter
-from engine.sliding.geometry import Grid, Slide, State
-from engine.sliding.perm_index import PermIndex
-from engine.sliding.table_cache import holding, load_table, save_table
+from kaeru.engine.core import CancelCheck, Progress
+from kaeru.engine.search.codes import UNREACHED
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding.geometry import Grid, Slide, State
+from kaeru.engine.sliding.perm_index import PermIndex
+from kaeru.engine.sliding.table_cache import holding, load_table, save_table
 
 MAX_CELLS = 10  # 10! = 3,628,800 bytes; 12! would be 479 MB
 VERSION = 2
@@ -211,7 +211,7 @@ def table_name(grid: Grid) -> str:
 
 def is_cached(grid: Grid) -> bool:
     """Whether the table is in memory or on disk (so getting it is quick)."""
-    from engine.cache import cache_file
+    from kaeru.engine.cache import cache_file
 
     return (grid.width, grid.height) in _loaded or cache_file(table_name(grid)).exists()
 

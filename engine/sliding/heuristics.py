@@ -16,8 +16,8 @@ from itertools import product
 
 import numpy as np
 
-from engine.sliding.geometry import Grid, State
-from engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.packed import U64, PackedBoard
 
 MAX_TABLE_LINE = 6  # (6+1)**6 = 117,649 entries per line table
 

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.core import CancelCheck, Progress
-from engine.search.meter import Meter
-from engine.sliding.arrays import sorted_unique
-from engine.sliding.geometry import Grid, State
-from engine.sliding.packed import U64, PackedBoard
-from engine.sliding.table_cache import holding, load_table, save_table
+from kaeru.engine.core import CancelCheck, Progress
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding.arrays import sorted_unique
+from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.sliding.table_cache import holding, load_table, save_table
 
 UNREACHED = 255
 CHUNK = 1 << 19
@@ -194,7 +194,7 @@ def is_cached(grid: Grid, partition: Partition) -> bool:
     key = (grid.width, grid.height, partition)
     if key in _loaded:
         return True
-    from engine.cache import cache_file
+    from kaeru.engine.cache import cache_file
 
     return all(cache_file(group_file(grid, g)).exists() for g in partition.groups)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from engine.core import CancelCheck, Progress
-from engine.search.meter import Meter
-from engine.sliding.full_table import full_table
-from engine.sliding.geometry import Grid, Slide, State, grid
+from kaeru.engine.core import CancelCheck, Progress
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding.full_table import full_table
+from kaeru.engine.sliding.geometry import Grid, Slide, State, grid
 
 FINISH_SIDE = 3
 

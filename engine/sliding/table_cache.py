@@ -16,8 +16,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from engine.cache import cache_file
-from engine.core import CancelCheck, Cancelled, Progress, SearchStats
+from kaeru.engine.cache import cache_file
+from kaeru.engine.core import CancelCheck, Cancelled, Progress, SearchStats
 
 WAIT_STEP = 0.1  # seconds between cancel checks while another search builds the table
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from engine.core import BadInput
-from engine.sliding.geometry import Grid, State
+from kaeru.engine.core import BadInput
+from kaeru.engine.sliding.geometry import Grid, State
 
 BLANK_TOKENS = {"_", "0"}
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.search.meter import Meter
-from engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.two_blank.index import TwoBlankIndex
 
 UNREACHED = 255
 CHUNK = 1 << 18  # frontier codes expanded at once: ~0.05 s of work between cancel checks

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.two_blank.geometry import BLANK, DIRECTIONS, Geometry, State
-from engine.two_blank.perms import ParityRanks, Perm, parity, parity_ranks
+from kaeru.engine.two_blank.geometry import BLANK, DIRECTIONS, Geometry, State
+from kaeru.engine.two_blank.perms import ParityRanks, Perm, parity, parity_ranks
 
 VERTICAL = ("up", "down")
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.core import BadInput
-from engine.two_blank.geometry import State
-from engine.two_blank.index import TwoBlankIndex
-from engine.two_blank.survey import count_depths
-from engine.two_blank.text import format_compact
-from engine.two_blank.walk import descend
+from kaeru.engine.core import BadInput
+from kaeru.engine.two_blank.geometry import State
+from kaeru.engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.two_blank.survey import count_depths
+from kaeru.engine.two_blank.text import format_compact
+from kaeru.engine.two_blank.walk import descend
 
 
 @dataclass(frozen=True)

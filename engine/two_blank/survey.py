@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from engine.core import SearchStats
-from engine.results import FARTHEST_LIMIT, Enumeration
-from engine.two_blank.geometry import State
-from engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.core import SearchStats
+from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
+from kaeru.engine.two_blank.geometry import State
+from kaeru.engine.two_blank.index import TwoBlankIndex
 
 COUNT_CHUNK = 1 << 23  # bincount widens bytes to 8-byte ints: count a slice at a time
 FARTHEST_DECODED = 5000  # farthest positions turned into text before sorting and cutting

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.cache import cache_file
-from engine.core import CancelCheck, Cancelled, Progress, SearchStats
-from engine.search.meter import Meter
-from engine.two_blank.bfs import layered_bfs
-from engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.cache import cache_file
+from kaeru.engine.core import CancelCheck, Cancelled, Progress, SearchStats
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.two_blank.bfs import layered_bfs
+from kaeru.engine.two_blank.index import TwoBlankIndex
 
 FORMAT = 1  # bump when the index layout changes: old files are then ignored
 

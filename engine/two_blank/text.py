@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from engine.core import BadInput
-from engine.two_blank.geometry import BLANK, Geometry, State
+from kaeru.engine.core import BadInput
+from kaeru.engine.two_blank.geometry import BLANK, Geometry, State
 
 BLANK_TOKENS = {"_", ".", "0"}
 COMPACT_DIGITS = "123456789abcdefghijklmnopqrstuvwxyz"

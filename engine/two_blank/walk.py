@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.two_blank.geometry import State
-from engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.two_blank.geometry import State
+from kaeru.engine.two_blank.index import TwoBlankIndex
 
 
 def descend(index: TwoBlankIndex, depth: np.ndarray, state: State) -> list[tuple[str, State]]:

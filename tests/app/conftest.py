@@ -6,8 +6,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from screens.play import PlayScreen
-from tui.app import KaeruApp
+from kaeru.screens.play import PlayScreen
+from kaeru.tui.app import KaeruApp
 
 SIZE = (100, 30)
 SNAPSHOT_SIZE = (80, 24)

@@ -7,15 +7,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, ProgressBar
 
-from engine.core import SearchStats
-from engine.registry import get_puzzle
-from engine.two_blank import table as tables
-from screens.explore import TASK, ExploreScreen
-from screens.home import HomeScreen
+from kaeru.engine.core import SearchStats
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.two_blank import table as tables
+from kaeru.screens.explore import TASK, ExploreScreen
+from kaeru.screens.home import HomeScreen
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.depth_chart import DepthChart
+from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
-from tui.app import KaeruApp
-from tui.widgets.depth_chart import DepthChart
-from tui.widgets.stats import StatsPanel
 
 TEN = get_puzzle("two-blank-4x3")
 

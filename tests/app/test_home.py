@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from engine.registry import all_ids
-from screens.home import HomeScreen
+from kaeru.engine.registry import all_ids
+from kaeru.screens.home import HomeScreen
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards import board_classes
 from tests.app.conftest import SIZE, play_screen, settle
-from tui.app import KaeruApp
-from tui.widgets.boards import board_classes
 
 
 async def test_home_lists_every_puzzle_grouped_by_family():
@@ -23,7 +23,7 @@ async def test_home_lists_every_puzzle_grouped_by_family():
 
 
 async def test_every_listed_puzzle_has_a_board_widget():
-    from engine.registry import get_puzzle
+    from kaeru.engine.registry import get_puzzle
 
     kinds = {get_puzzle(pid).board for pid in all_ids()}
     assert kinds <= set(board_classes())

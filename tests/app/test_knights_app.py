@@ -8,10 +8,10 @@ import time
 import pytest
 from textual.pilot import Pilot
 
-from screens.home import HomeScreen
+from kaeru.screens.home import HomeScreen
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards.knights import KnightBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
-from tui.app import KaeruApp
-from tui.widgets.boards.knights import KnightBoard
 
 
 @pytest.fixture(autouse=True)

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine.core import BadInput
-from screens.new_game import NewGameScreen, pick_depth
+from kaeru.engine.core import BadInput
+from kaeru.screens.new_game import NewGameScreen, pick_depth
+from kaeru.tui.app import KaeruApp
 from tests.app.conftest import SIZE, play_screen, settle
-from tui.app import KaeruApp
 
 
 def test_pick_depth_reads_a_number_a_band_or_nothing():

@@ -9,9 +9,9 @@ import time
 import pytest
 from textual.pilot import Pilot
 
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards.pegs import PegBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
-from tui.app import KaeruApp
-from tui.widgets.boards.pegs import PegBoard
 
 
 @pytest.fixture(autouse=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import time
 
-from engine.search.bfs import bfs
-from engine.session import Session
-from screens.home import HomeScreen
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.session import Session
+from kaeru.screens.home import HomeScreen
+from kaeru.tui import saves
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.playback_bar import PlaybackBar
+from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import SIZE, play_screen, settle
-from tui import saves
-from tui.app import KaeruApp
-from tui.widgets.playback_bar import PlaybackBar
-from tui.widgets.stats import StatsPanel
 
 
 async def test_open_a_puzzle_from_home_and_play_by_keys():
@@ -112,7 +112,7 @@ async def test_win_is_detected_and_reported_against_the_optimum():
 
 
 async def test_escape_cancels_a_running_search_and_keys_still_work(monkeypatch):
-    monkeypatch.setattr("screens.search_runner.OPTIMAL_BUDGET", 1_000)  # skip the quiet search
+    monkeypatch.setattr("kaeru.screens.search_runner.OPTIMAL_BUDGET", 1_000)  # no quiet search
     app = KaeruApp("number-reversal-10", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -188,7 +188,7 @@ async def test_help_screen_lists_rules_and_keys():
         await settle(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
-        from screens.help import HelpScreen
+        from kaeru.screens.help import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from kaeru.tui.app import KaeruApp
 from tests.app.conftest import SIZE, play_screen, settle
-from tui.app import KaeruApp
 
 
 async def test_peg_win_counts_jumps_and_chains():

@@ -8,9 +8,9 @@ import time
 
 from textual.pilot import Pilot
 
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards.river import KEYS, RiverBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
-from tui.app import KaeruApp
-from tui.widgets.boards.river import KEYS, RiverBoard
 
 
 def notes(app: KaeruApp) -> list[str]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from engine.registry import get_puzzle
-from engine.sliding.pattern_db import Partition
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.sliding.pattern_db import Partition
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards.grid import GridBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 from tests.engine.sliding_cases import korf_length, korf_state
-from tui.app import KaeruApp
-from tui.widgets.boards.grid import GridBoard
 
 LIGHT_15 = Partition(((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)))
 

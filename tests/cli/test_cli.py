@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tui.cli import main
+from kaeru.tui.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -104,7 +104,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, fragment):
 
 def test_installed_entry_point_exits_2_without_traceback():
     proc = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "solve", "flip-it-5", "--from", "nonsense"],
+        [sys.executable, "-m", "kaeru.tui.cli", "solve", "flip-it-5", "--from", "nonsense"],
         capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 2

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from engine.registry import get_puzzle
-from tui.cli import main
+from kaeru.engine.registry import get_puzzle
+from kaeru.tui.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -124,7 +124,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
 
 def test_module_entry_point_in_a_subprocess():
     done = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "solve", "missionaries-3", "--json"],
+        [sys.executable, "-m", "kaeru.tui.cli", "solve", "missionaries-3", "--json"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tui.cli import main
+from kaeru.tui.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

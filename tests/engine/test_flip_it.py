@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances, random_walk
 
-from engine.core import BadInput, Unsolvable
-from engine.puzzles.flip_it import FAMILY, swap_colours
-from engine.registry import get_puzzle
-from engine.search.bfs import bfs
-from engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.puzzles.flip_it import FAMILY, swap_colours
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.search.bidirectional import bidirectional_bfs
 
 FIVE = get_puzzle("flip-it-5")
 SIX = get_puzzle("flip-it-6")

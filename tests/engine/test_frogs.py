@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, random_walk
 
-from engine.core import BadInput, Unsolvable
-from engine.puzzles.frogs import FAMILY
-from engine.registry import get_puzzle
-from engine.search.bfs import bfs
+from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.puzzles.frogs import FAMILY
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bfs import bfs
 
 THREE = get_puzzle("frogs-3")
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import BadInput, Unsolvable
-from engine.registry import get_puzzle
-from engine.search.bfs import bfs
-from engine.session import Session
+from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.session import Session
 
 EXCHANGE = get_puzzle("knights-3x4")
 GUARINI = get_puzzle("knights-3x3")

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances
 
-from engine.core import BadInput
-from engine.puzzles.number_reversal import FAMILY
-from engine.registry import get_puzzle
-from engine.search.astar import astar, ida_star
-from engine.search.bfs import bfs
+from kaeru.engine.core import BadInput
+from kaeru.engine.puzzles.number_reversal import FAMILY
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.astar import astar, ida_star
+from kaeru.engine.search.bfs import bfs
 
 SEVEN = get_puzzle("number-reversal-7")
 

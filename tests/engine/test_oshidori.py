@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances, random_walk
 
-from engine.core import BadInput
-from engine.puzzles.oshidori import FAMILY
-from engine.registry import get_puzzle
-from engine.search.bfs import bfs
+from kaeru.engine.core import BadInput
+from kaeru.engine.puzzles.oshidori import FAMILY
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bfs import bfs
 
 OSHIDORI = get_puzzle("oshidori")
 OSHIDORI_BW = get_puzzle("oshidori-bw")

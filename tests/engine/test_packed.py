@@ -10,8 +10,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.search.meter import Meter
-from engine.search.packed import contains, new_codes, packed_path
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.search.packed import contains, new_codes, packed_path
 
 # ---- the sorted-array helpers --------------------------------------------------------------------
 codes = st.lists(st.integers(0, 2**61), max_size=60)

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import BadInput
-from engine.pegs.bitboard import BitBoard
-from engine.pegs.boards import english, french, triangle
-from engine.pegs.pagoda import PagodaTest, is_pagoda, library, total
-from engine.pegs.position_class import position_class
-from engine.registry import get_puzzle
-from engine.session import Session
+from kaeru.engine.core import BadInput
+from kaeru.engine.pegs.bitboard import BitBoard
+from kaeru.engine.pegs.boards import english, french, triangle
+from kaeru.engine.pegs.pagoda import PagodaTest, is_pagoda, library, total
+from kaeru.engine.pegs.position_class import position_class
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.session import Session
 
 SEED_T = "... ... ....... ..ooo.. ...o... .o. ..."
 SEED_T_FILE = "...\n...\n.......\n..ooo..\n...o...\n.o.\n...\n"
@@ -202,7 +202,7 @@ def test_canonical_form_is_shared_by_symmetric_images():
     "puzzle_id", ["pegs-triangle", "pegs-triangle-b3", "pegs-english-fireplace"]
 )
 def test_layered_enumeration_matches_the_generic_search(puzzle_id):
-    from engine.search.enumerate import enumerate_space
+    from kaeru.engine.search.enumerate import enumerate_space
 
     puzzle = get_puzzle(puzzle_id)
     ours = puzzle.enumerate(puzzle.initial())

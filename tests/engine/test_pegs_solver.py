@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import BudgetExceeded, Cancelled, Unsolvable
-from engine.pegs.boards import english, french, triangle
-from engine.pegs.pagoda import PagodaTest, library
-from engine.pegs.position_class import class_reason, single_peg_holes
-from engine.pegs.shapes import SHAPES
-from engine.pegs.solver import PegSolver
-from engine.puzzles.pegs import FAMILY, make_pegs
-from engine.registry import get_puzzle
+from kaeru.engine.core import BudgetExceeded, Cancelled, Unsolvable
+from kaeru.engine.pegs.boards import english, french, triangle
+from kaeru.engine.pegs.pagoda import PagodaTest, library
+from kaeru.engine.pegs.position_class import class_reason, single_peg_holes
+from kaeru.engine.pegs.shapes import SHAPES
+from kaeru.engine.pegs.solver import PegSolver
+from kaeru.engine.puzzles.pegs import FAMILY, make_pegs
+from kaeru.engine.registry import get_puzzle
 
 ENGLISH_CLASSES = ("c1", "d1", "c2", "d2", "c3", "d3", "d4")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.playback import SPEEDS, Playback
-from engine.registry import get_puzzle
+from kaeru.engine.playback import SPEEDS, Playback
+from kaeru.engine.registry import get_puzzle
 
 PUZZLE = get_puzzle("flip-it-5")
 SOLUTION = PUZZLE.solve("_BBBB", "_BBBB")  # 8 moves

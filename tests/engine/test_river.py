@@ -8,11 +8,11 @@ from itertools import combinations
 import pytest
 
 from bench.knights_river import seed_couples
-from engine.core import BadInput, Unsolvable
-from engine.puzzles._river_rules import LEFT, RIGHT
-from engine.registry import get_puzzle
-from engine.search.bfs import bfs
-from engine.session import Session
+from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.puzzles._river_rules import LEFT, RIGHT
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.session import Session
 
 SOLVABLE = [
     # id, optimal crossings, where the figure comes from

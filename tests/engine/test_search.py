@@ -13,16 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_replays, distances, random_walk
 
-from engine.core import BudgetExceeded, Cancelled, Puzzle, SearchStats, Unsolvable
-from engine.registry import get_puzzle
-from engine.search.astar import astar, ida_star
-from engine.search.bfs import bfs
-from engine.search.bidirectional import bidirectional_bfs
-from engine.search.choose import solve_generic
-from engine.search.codes import UNREACHED, CodedPuzzle, depth_table, enumerate_codes
-from engine.search.enumerate import enumerate_space
-from engine.search.meter import CHECK_EVERY, Meter
-from engine.search.packed import CHUNK, PackedPuzzle, enumerate_packed, solve_packed
+from kaeru.engine.core import BudgetExceeded, Cancelled, Puzzle, SearchStats, Unsolvable
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.astar import astar, ida_star
+from kaeru.engine.search.bfs import bfs
+from kaeru.engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.search.choose import solve_generic
+from kaeru.engine.search.codes import UNREACHED, CodedPuzzle, depth_table, enumerate_codes
+from kaeru.engine.search.enumerate import enumerate_space
+from kaeru.engine.search.meter import CHECK_EVERY, Meter
+from kaeru.engine.search.packed import CHUNK, PackedPuzzle, enumerate_packed, solve_packed
 
 
 class Plain(Puzzle):
@@ -210,7 +210,7 @@ def test_progress_ends_with_the_final_figures(name):
 
 @pytest.mark.parametrize("name", list(runs_on(plain)))
 def test_progress_arrives_while_searching(name, monkeypatch):
-    monkeypatch.setattr("engine.search.meter.REPORT_INTERVAL", 0.0)  # report at every check
+    monkeypatch.setattr("kaeru.engine.search.meter.REPORT_INTERVAL", 0.0)  # report at every check
     seen: list[SearchStats] = []
     runs_on(plain)[name](progress=seen.append)
     assert len(seen) >= 3
@@ -220,7 +220,7 @@ def test_progress_arrives_while_searching(name, monkeypatch):
 
 
 def test_numpy_enumeration_reports_progress(monkeypatch):
-    monkeypatch.setattr("engine.search.meter.REPORT_INTERVAL", 0.0)
+    monkeypatch.setattr("kaeru.engine.search.meter.REPORT_INTERVAL", 0.0)
     seen: list[SearchStats] = []
     enumerate_codes(get_puzzle("flip-it-10"), "_" + "B" * 9, progress=seen.append)
     assert len(seen) >= 3 and seen[-1].depth == 13

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_replays
 
-from engine.core import BadInput
-from engine.registry import get_puzzle
-from engine.session import Session
+from kaeru.engine.core import BadInput
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.session import Session
 
 LINE_IDS = ["flip-it-6", "oshidori", "oshidori-bw", "frogs-3", "number-reversal-6"]
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import Unsolvable
-from engine.puzzles.sliding import make_sliding
-from engine.sliding.geometry import Grid, grid
-from engine.sliding.parity import is_solvable, unsolvable_reason
-from engine.sliding.shuffle import fisher_yates, parity_fix_cells, shuffle_solvable
+from kaeru.engine.core import Unsolvable
+from kaeru.engine.puzzles.sliding import make_sliding
+from kaeru.engine.sliding.geometry import Grid, grid
+from kaeru.engine.sliding.parity import is_solvable, unsolvable_reason
+from kaeru.engine.sliding.shuffle import fisher_yates, parity_fix_cells, shuffle_solvable
 
 
 def reachable(g: Grid) -> set[tuple[int, ...]]:

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import BadInput
-from engine.puzzles.sliding import SlidingPuzzle, make_sliding
-from engine.registry import get_puzzle
-from engine.session import Session
-from engine.sliding.geometry import Slide
-from engine.sliding.shuffle import shuffle_solvable
+from kaeru.engine.core import BadInput
+from kaeru.engine.puzzles.sliding import SlidingPuzzle, make_sliding
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.session import Session
+from kaeru.engine.sliding.geometry import Slide
+from kaeru.engine.sliding.shuffle import shuffle_solvable
 
 sides = st.integers(min_value=2, max_value=8)
 

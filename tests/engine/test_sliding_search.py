@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cache import cache_file
-from engine.core import BudgetExceeded, Cancelled
-from engine.puzzles.sliding import HEURISTICS, SlidingPuzzle, make_sliding
-from engine.search.meter import Meter
-from engine.sliding import full_table as ft
-from engine.sliding import pattern_db
-from engine.sliding.frontier import frontier_search
-from engine.sliding.geometry import grid
-from engine.sliding.heuristics import ManhattanLC, manhattan_lc
-from engine.sliding.packed import PackedBoard
-from engine.sliding.pattern_db import Partition, group_file, pattern_database, row_partition
+from kaeru.engine.cache import cache_file
+from kaeru.engine.core import BudgetExceeded, Cancelled
+from kaeru.engine.puzzles.sliding import HEURISTICS, SlidingPuzzle, make_sliding
+from kaeru.engine.search.meter import Meter
+from kaeru.engine.sliding import full_table as ft
+from kaeru.engine.sliding import pattern_db
+from kaeru.engine.sliding.frontier import frontier_search
+from kaeru.engine.sliding.geometry import grid
+from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
+from kaeru.engine.sliding.packed import PackedBoard
+from kaeru.engine.sliding.pattern_db import Partition, group_file, pattern_database, row_partition
 from tests.engine.sliding_cases import EASY, KORF, korf_length, korf_state
 
 LIGHT_15 = Partition(((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)))
@@ -169,7 +169,7 @@ def test_reduction_solutions_replay_on_every_size(w, h, seed):
     puzzle = make_sliding(w, h)
     state = puzzle.random_start(random.Random(seed))
     if puzzle.solver != "row-by-row reduction":
-        from engine.sliding.reduction import reduce_solve
+        from kaeru.engine.sliding.reduction import reduce_solve
 
         moves, _ = reduce_solve(puzzle.grid, state)
         state_after = state

@@ -7,13 +7,13 @@ import random
 import numpy as np
 import pytest
 
-from engine.cache import cache_file
-from engine.core import BadInput, Cancelled
-from engine.puzzles.sliding import make_sliding
-from engine.registry import get_puzzle
-from engine.session import Session
-from engine.sliding import full_table as ft
-from engine.sliding.geometry import grid
+from kaeru.engine.cache import cache_file
+from kaeru.engine.core import BadInput, Cancelled
+from kaeru.engine.puzzles.sliding import make_sliding
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.session import Session
+from kaeru.engine.sliding import full_table as ft
+from kaeru.engine.sliding.geometry import grid
 from tests.engine.test_sliding_parity import reachable
 
 
@@ -102,7 +102,7 @@ def test_games_of_exact_difficulty_are_drawn_from_that_depth():
 
 
 def test_enumerating_a_big_board_is_refused_at_once():
-    from engine.core import BudgetExceeded
+    from kaeru.engine.core import BudgetExceeded
 
     with pytest.raises(BudgetExceeded, match="10,461,394,944,000 positions"):
         get_puzzle("sliding-4x4").enumerate(get_puzzle("sliding-4x4").initial())

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import BadInput, Unsolvable
-from engine.registry import all_ids, get_puzzle
-from engine.search.bidirectional import bidirectional_bfs
-from engine.session import Session
-from engine.two_blank.problems import ProblemSet
+from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.session import Session
+from kaeru.engine.two_blank.problems import ProblemSet
 
 SEVEN = get_puzzle("two-blank-3x3")
 TEN = get_puzzle("two-blank-4x3")

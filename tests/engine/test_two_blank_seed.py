@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.registry import get_puzzle
-from engine.two_blank.problems import ProblemSet
-from engine.two_blank.survey import PAIR_AT_END
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.two_blank.problems import ProblemSet
+from kaeru.engine.two_blank.survey import PAIR_AT_END
 
 SEVEN = get_puzzle("two-blank-3x3")
 TEN = get_puzzle("two-blank-4x3")

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import Cancelled
-from engine.registry import get_puzzle
-from engine.search.bidirectional import bidirectional_bfs
-from engine.two_blank import table as tables
-from engine.two_blank.survey import PAIR_AT_END
+from kaeru.engine.core import Cancelled
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.two_blank import table as tables
+from kaeru.engine.two_blank.survey import PAIR_AT_END
 
 SMALL = ["two-blank-3x3", "two-blank-4x3", "two-blank-3x4"]
 FOURTEEN = get_puzzle("two-blank-4x4")

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.core import Puzzle
+from kaeru.engine.core import Puzzle
 
 
 class BoardWidget(Widget, can_focus=True):

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
-from engine.playback import Playback
+from kaeru.engine.playback import Playback
 
 
 class PlaybackBar(Static, can_focus=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.markup import escape
 from textual.widgets import Static
 
-from engine.core import SearchStats
+from kaeru.engine.core import SearchStats
 
 
 def _count(value: int) -> str:

@@ -8,7 +8,7 @@ import inspect
 import pkgutil
 from functools import cache
 
-from tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.board import BoardWidget
 
 
 @cache

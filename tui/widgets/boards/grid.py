@@ -19,7 +19,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.board import BoardWidget
 
 BOXED = (6, 3)  # (columns, rows) of one tile: a framed box
 COMPACT = (4, 1)  # one line per row of tiles

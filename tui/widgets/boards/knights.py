@@ -19,7 +19,7 @@ from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 
-from tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.board import BoardWidget
 
 GLYPHS = {"B": "♞", "W": "♘"}
 LETTERS = {"B": "B", "W": "W"}

@@ -22,8 +22,8 @@ from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 
-from engine.pegs.boards import Board
-from tui.widgets.board import BoardWidget
+from kaeru.engine.pegs.boards import Board
+from kaeru.tui.widgets.board import BoardWidget
 
 GLYPHS = {"peg": "●", "hole": "·", "chosen": "◉", "target": "○", "hint_from": "★",
           "hint_to": "☆", "jumped": "✕"}

@@ -19,7 +19,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.board import BoardWidget
 
 WAVE = "~"
 SAIL_SECONDS = 0.3  # how long the boat takes to cross

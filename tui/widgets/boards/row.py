@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.board import BoardWidget
 
 GLYPHS = {"B": "●", "W": "○", "_": " "}
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.binding import Binding, BindingType
 
-from tui.widgets.boards.grid import OPPOSITE, GridBoard
+from kaeru.tui.widgets.boards.grid import OPPOSITE, GridBoard
 
 WHERE = {
     "up": "below the gap to slide up",
