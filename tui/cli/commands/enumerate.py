@@ -1,0 +1,41 @@
+"""`kaeru enumerate ID [--json]`: every position reachable, counted by depth."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
+from kaeru.tui.cli.exit_codes import EXIT_OK
+from kaeru.tui.cli.output import clear_progress, emit, progress_printer
+
+NAME = "enumerate"
+HELP = "count every position reachable from the start, by depth"
+ORDER = 30
+
+
+def configure(sub: argparse.ArgumentParser) -> None:
+    add_puzzle_arguments(sub)
+    sub.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    puzzle, start = resolve(args, root=True)
+    result = puzzle.enumerate(start, progress=progress_printer(sys.stderr.isatty()))
+    clear_progress()
+    out = {"id": puzzle.id} | result.as_dict()
+    lines = [
+        f"{puzzle.id} from {result.root}: {result.positions:,} positions, "
+        f"max depth {result.max_depth} ({result.stats.seconds:.2f} s)",
+        "depth  positions" + "".join(f"  {name}" for name in result.series),
+    ]
+    for depth, count in enumerate(result.histogram):
+        extra = "".join(
+            f"  {values[depth]:>{len(name)},}" for name, values in result.series.items()
+        )
+        lines.append(f"{depth:>5}  {count:>9,}{extra}")
+    shown = result.farthest[:20]
+    lines.append(f"farthest ({result.histogram[-1]:,}), {len(shown)} shown:")
+    lines += [f"  {state}" for state in shown]
+    emit(args, out, "\n".join(lines))
+    return EXIT_OK

@@ -1,0 +1,67 @@
+"""`kaeru solve ID [--from STATE] [--json]`: an optimal solution, with what the search did."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from kaeru.engine.core import BudgetExceeded, Unsolvable
+from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
+from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
+from kaeru.tui.cli.output import clear_progress, emit, progress_printer
+
+NAME = "solve"
+HELP = "print an optimal solution"
+ORDER = 20
+
+
+def configure(sub: argparse.ArgumentParser) -> None:
+    add_puzzle_arguments(sub)
+    sub.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    puzzle, start = resolve(args)
+    head: dict[str, Any] = {"id": puzzle.id, "start": puzzle.format(start)}
+    try:
+        solution = puzzle.solve(start, start, progress=progress_printer(sys.stderr.isatty()))
+    except Unsolvable as error:
+        clear_progress()
+        out = head | {"solvable": False, "reason": error.reason}
+        if error.stats is not None:
+            out["stats"] = error.stats.as_dict()
+        emit(args, out, f"{puzzle.id} from {head['start']}: no solution — {error.reason}")
+        return EXIT_NO_SOLUTION
+    except BudgetExceeded as error:
+        clear_progress()
+        emit(args, head | {"solvable": None, "reason": str(error)}, f"{puzzle.id}: {error}")
+        return EXIT_GAVE_UP
+    clear_progress()
+    moves = [puzzle.describe(m) for m in solution.moves]
+    states = [puzzle.format(s) for s in solution.states]
+    out = head | {
+        "goal": puzzle.goal_text(start),
+        "solvable": True,
+        "length": solution.length,
+        "optimal": solution.optimal,
+        "moves": moves,
+        "states": states,
+        "stats": solution.stats.as_dict(),
+    }
+    chains = puzzle.chains(solution.moves)
+    if chains is not None:
+        out["chains"] = chains
+    stats = solution.stats
+    lines = [
+        f"{puzzle.id}: {head['start']} → {out['goal']}",
+        f"{solution.length} moves, {'optimal' if solution.optimal else 'NOT optimal'} "
+        f"({stats.algorithm}: {stats.generated:,} positions, {stats.seconds:.3f} s)",
+        f"  {0:>3}. {'':<14} {states[0]}",
+    ]
+    steps = enumerate(zip(moves, states[1:], strict=True), 1)
+    lines += [f"  {i:>3}. {m:<14} {s}" for i, (m, s) in steps]
+    if chains is not None:
+        lines.append(f"as {len(chains)} moves: {' '.join(chains)}")
+    emit(args, out, "\n".join(lines))
+    return EXIT_OK
