@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kaeru.engine.core import Puzzle, Unsolvable  # noqa: E402
 from kaeru.engine.registry import families, get_puzzle  # noqa: E402
+from kaeru.engine.search import dispatch  # noqa: E402
 
 
 def seed_knights(puzzle_id: str) -> int:
@@ -100,14 +101,14 @@ def engine_solve(puzzle_id: str) -> int | None:
     puzzle = fresh(puzzle_id)
     start = puzzle.initial()
     try:
-        return puzzle.solve(start, start).length
+        return dispatch.solve(puzzle, start, start).length
     except Unsolvable:
         return None
 
 
 def engine_enumerate(puzzle_id: str) -> int:
     puzzle = fresh(puzzle_id)
-    return puzzle.enumerate(puzzle.initial()).positions
+    return dispatch.enumerate_space(puzzle, puzzle.initial()).positions
 
 
 def best_of(runs: int, job: Callable[[], object]) -> tuple[float, object]:

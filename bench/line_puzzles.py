@@ -40,6 +40,7 @@ sys.path[:0] = [str(REPO), str(BENCH)]
 from line_baseline import seed_bfs, seed_bidirectional, seed_enumerate  # noqa: E402
 
 from kaeru.engine.registry import get_puzzle  # noqa: E402
+from kaeru.engine.search import dispatch  # noqa: E402
 from kaeru.engine.search.packed import solve_packed  # noqa: E402
 
 LINE_FAMILIES = ("flip-it", "oshidori", "frogs", "number-reversal")
@@ -77,7 +78,7 @@ def _peak_mb(kind: str, size: int) -> float:
     start = puzzle.initial()
     before = _rss_peak_kb()
     if kind == "engine":
-        puzzle.enumerate(start)
+        dispatch.enumerate_space(puzzle, start)
     else:
         seed_enumerate(start)
     return (_rss_peak_kb() - before) / 1024
@@ -129,7 +130,7 @@ def enumeration_table(sizes: Sequence[int], memory: bool) -> None:
     for size in sizes:
         puzzle = get_puzzle(f"flip-it-{size}")
         start = puzzle.initial()
-        engine_s, found = best_time(lambda p=puzzle, s=start: p.enumerate(s))
+        engine_s, found = best_time(lambda p=puzzle, s=start: dispatch.enumerate_space(p, s))
         seed_s, histogram = best_time(lambda s=start: seed_enumerate(s), patience=1.0)
         assert tuple(histogram) == found.histogram, f"flip-it-{size}: the two counts disagree"
         row = [f"flip-it-{size}", f"{found.positions:,}", str(found.max_depth), ms(engine_s),
@@ -158,7 +159,7 @@ def solve_table(sizes: Sequence[int], half: bool) -> list[tuple[str, str, float]
         figures = []
         for empty in empties:
             start = "B" * empty + "_" + "B" * (size - empty - 1)
-            swap_s, swap = best_time(lambda p=puzzle, s=start: p.solve(s, s))
+            swap_s, swap = best_time(lambda p=puzzle, s=start: dispatch.solve(p, s, s))
             two_s, two = best_time(lambda p=puzzle, s=start: solve_packed(p, s, s))
             bfs_s, bfs = best_time(lambda p=puzzle, s=start: solve_packed(p, s, s, two_sided=False))
             seed_swap_s, (seed_path, seed_stored) = best_time(
@@ -252,7 +253,7 @@ def cli_table(extra_starts: list[tuple[str, str]], repeat: int) -> None:
     for pid, start in cases:
         puzzle = get_puzzle(pid)
         begin = start if start is not None else puzzle.initial()
-        search_s, solution = best_time(lambda p=puzzle, s=begin: p.solve(s, s))
+        search_s, solution = best_time(lambda p=puzzle, s=begin: dispatch.solve(p, s, s))
         command = [*solve, pid] + (["--from", start] if start is not None else [])
         wall, cpu = timed_command(command, env, repeat)
         worst = max(worst, (wall, cpu))
@@ -275,7 +276,7 @@ def hardest_number_reversal_start() -> str:
     """The start farthest from number-reversal-10's goal: the goal's mirror of the start's
     farthest position (found by enumeration)."""
     puzzle = get_puzzle("number-reversal-10")
-    farthest = puzzle.enumerate(puzzle.initial()).farthest[0]
+    farthest = dispatch.enumerate_space(puzzle, puzzle.initial()).farthest[0]
     return farthest[::-1]
 
 

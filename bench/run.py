@@ -28,6 +28,7 @@ BENCHMARKS = {  # name -> module file in bench/, in the order `all` runs them
     "pegs": "pegs",
     "two-blank": "two_blank",
     "knights-river": "knights_river",
+    "tables": "tables",
 }
 DEFAULT = ["line"]
 

@@ -45,18 +45,20 @@ sys.path.insert(0, str(ROOT / "bench"))
 import numpy as np  # noqa: E402
 from sliding_baseline import SLIDINGPUZZLE_CHILD, ida_star_python, seed_enumerate  # noqa: E402
 
-from kaeru.engine.cache import cache_dir  # noqa: E402
+from kaeru.engine.control import Control, Meter  # noqa: E402
 from kaeru.engine.core import BudgetExceeded, Cancelled  # noqa: E402
 from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
-from kaeru.engine.search.meter import Meter  # noqa: E402
-from kaeru.engine.sliding.full_table import PermutationCodes, layered_depths  # noqa: E402
+from kaeru.engine.search import dispatch  # noqa: E402
+from kaeru.engine.sliding.full_table import layered_depths  # noqa: E402
 from kaeru.engine.sliding.geometry import grid  # noqa: E402
 from kaeru.engine.sliding.pattern_db import default_partition, group_file, pattern_database  # noqa: E402
+from kaeru.engine.sliding.perm_codes import PermutationCodes  # noqa: E402
+from kaeru.engine.tables.folder import configured_dir  # noqa: E402
 
 BASELINE_VERSION = "slidingpuzzle==0.1.5"
 
 
-BASELINE_DIR = cache_dir() / "bench" / "slidingpuzzle"  # fixed before main() moves the cache
+BASELINE_DIR = configured_dir() / "bench" / "slidingpuzzle"  # fixed before main() moves the cache
 
 
 def baseline_dir() -> Path:
@@ -132,8 +134,9 @@ def deadline_check(seconds: float):
 
 def other_heuristic(puzzle, state, cap: float) -> str:
     try:
-        solution, seconds = timed(puzzle.solve_using, HEURISTICS[1], state,
-                                  cancelled=deadline_check(cap), budget=6_000_000)
+        control = Control(None, deadline_check(cap), 6_000_000)
+        solution, seconds = timed(dispatch.solve, puzzle, state, state, control,
+                                  heuristic=HEURISTICS[1])
     except (Cancelled, BudgetExceeded) as error:
         return f"> {cap:.0f} s" if isinstance(error, Cancelled) else "> budget"
     return f"{seconds:.2f} s ({solution.stats.generated:,})"

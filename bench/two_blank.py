@@ -1,7 +1,7 @@
 """Benchmark: the two-blank state spaces, enumerated three ways, side by side in one run.
 
-1. the depth table over the perfect index (`engine.two_blank.bfs.layered_bfs`, what the app uses);
-2. the generic `engine.search.codes.depth_table` over the same index (the CodedPuzzle route);
+1. the depth table over the perfect index (`engine.tables.dense.dense_bfs`, what the app uses);
+2. the same search with the large chunks the generic CodedPuzzle route once used (1 << 21);
 3. a plain numpy BFS written the simple way: each board packed into a uint64 (4 bits a cell),
    layers kept as sorted arrays of codes (sets), next layer = unique(children) minus the two
    previous layers.
@@ -34,14 +34,14 @@ BOARDS = {"3x3": (3, 3), "4x3": (4, 3), "4x4": (4, 4)}
 METHODS = ("index", "generic", "plain")
 TITLES = {
     "index": "perfect index + layered BFS (app)",
-    "generic": "same index, generic codes.depth_table",
+    "generic": "same index, dense_bfs, chunks of 1<<21",
     "plain": "plain numpy BFS, sets of packed boards",
 }
 
 
 # ---- the three ways, each run in its own process -------------------------------------------------
 def run_method(method: str, width: int, height: int) -> dict:
-    from kaeru.engine.search.meter import Meter
+    from kaeru.engine.control import Control, Meter
     from kaeru.engine.two_blank.geometry import Geometry
     from kaeru.engine.two_blank.index import TwoBlankIndex
 
@@ -53,15 +53,12 @@ def run_method(method: str, width: int, height: int) -> dict:
     else:
         index = TwoBlankIndex(geometry)
         root = np.array([index.encode(geometry.goal)])
-        if method == "index":
-            from kaeru.engine.two_blank.bfs import layered_bfs
+        from kaeru.engine.tables.dense import dense_bfs
 
-            depth = layered_bfs(index, int(root[0]), Meter("bench"))
-        else:
-            from kaeru.engine.search.codes import depth_table
-
-            depth = depth_table(root, index.space_size, index.expand_codes, Meter("bench"))
-        from kaeru.engine.two_blank.survey import count_depths
+        chunk = 1 << 18 if method == "index" else 1 << 21
+        meter = Meter("bench", Control(budget=None))
+        depth = dense_bfs(index.space_size, root, index.expand_codes, meter, chunk)
+        from kaeru.engine.tables.survey import count_depths
 
         histogram = count_depths(depth).tolist()
     seconds = time.perf_counter() - started
@@ -150,23 +147,24 @@ def cache_figures(width: int, height: int) -> dict:
     """Build once, save to a temporary cache folder, and time loading it back (best of 3)."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ["KAERU_CACHE_DIR"] = folder
+        from kaeru.engine.tables import store
         from kaeru.engine.two_blank import table as tables
         from kaeru.engine.two_blank.geometry import Geometry
         from kaeru.engine.two_blank.index import TwoBlankIndex
 
         index = TwoBlankIndex(Geometry(width, height))
         name = f"two-blank-{width}x{height}"
-        tables.forget_tables()
+        store.forget()
         tables.load_or_build(name, index)
         size = tables.table_path(name).stat().st_size
         loads = []
         for _ in range(3):
-            tables.forget_tables()
+            store.forget()
             started = time.perf_counter()
             loaded = tables.load_or_build(name, index)
             loads.append(time.perf_counter() - started)
             assert loaded.source == "disk"
-        tables.forget_tables()
+        store.forget()
     return {"disk_mb": size / 1e6, "load_s": min(loads)}
 
 

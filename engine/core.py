@@ -1,106 +1,123 @@
-"""The puzzle protocol every family implements, and the values and errors searches produce.
+"""The puzzle protocol every family implements: its rules as pure functions, its declared
+capabilities as data, and its moves as text both ways.
 
 A puzzle is a small object of pure functions over immutable, hashable states (the "backend" of
 Simon Tatham's collection). Everything else — undo, hints, solving, playback — is built on top of
-it by `engine.session` and `engine.search`, so a new family only writes its rules here.
+it by `engine.session` and `engine.search.dispatch`, which reads `capabilities` (as the midend
+reads `struct game`'s flags) to pick what to call; a new family only writes its rules here.
+The values and errors searches produce live in `engine.results` (re-exported here).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar, Generic
 
-if TYPE_CHECKING:
-    from kaeru.engine.results import Enumeration
+from kaeru.engine.control import Control
+from kaeru.engine.layout import Layout
+from kaeru.engine.results import (
+    DEFAULT_BUDGET,
+    BadInput,
+    BudgetExceeded,
+    CancelCheck,
+    Cancelled,
+    Enumeration,
+    M,
+    Progress,
+    S,
+    SearchStats,
+    Solution,
+    Unsolvable,
+)
 
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M", bound=Hashable)
+__all__ = [
+    "DEFAULT_BUDGET",
+    "BadInput",
+    "BudgetExceeded",
+    "CancelCheck",
+    "Cancelled",
+    "Capabilities",
+    "Control",
+    "Enumeration",
+    "GoalKind",
+    "M",
+    "Progress",
+    "Puzzle",
+    "S",
+    "SearchStats",
+    "Solution",
+    "Unsolvable",
+]
 
-
-class BadInput(ValueError):
-    """Input the user typed is wrong; the message is one clear line saying what is expected."""
-
-
-class Unsolvable(Exception):
-    """The engine proved there is no solution; `reason` says why in one line."""
-
-    def __init__(self, reason: str, stats: SearchStats | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.stats = stats
-
-
-class Cancelled(Exception):
-    """A search stopped because its cancel check said so."""
-
-
-class BudgetExceeded(Exception):
-    """A search gave up after visiting more positions than it was allowed."""
-
-    def __init__(self, message: str, stats: SearchStats | None = None) -> None:
-        super().__init__(message)
-        self.stats = stats
-
-
-@dataclass(frozen=True)
-class SearchStats:
-    """What a search did so far (or in all): the figures the stats panel shows."""
-
-    algorithm: str
-    depth: int = 0
-    expanded: int = 0
-    generated: int = 0
-    frontier: int = 0
-    seconds: float = 0.0
-    # Algorithm-specific figures, already formatted: (("bound", "48"), ("memo", "12,034")).
-    extra: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def rate(self) -> float:
-        """Positions generated per second."""
-        return self.generated / self.seconds if self.seconds > 0 else 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "algorithm": self.algorithm,
-            "depth": self.depth,
-            "expanded": self.expanded,
-            "generated": self.generated,
-            "frontier": self.frontier,
-            "seconds": round(self.seconds, 6),
-        }
-        out.update(dict(self.extra))
-        return out
+ASCII_MOVE_TEXT = {"→": "->", "←": "<-", "↔": "<->", "×": "x", "–": "-", "—": "-"}
+MOVES_LISTED = 8  # legal moves named in a BadInput from parse_move
 
 
-Progress = Callable[[SearchStats], None] | None
-CancelCheck = Callable[[], bool] | None
+class GoalKind(Enum):
+    """How a puzzle says a game is won."""
 
-DEFAULT_BUDGET = 20_000_000
+    STATE = "state"  # `goal(start)` is the one goal position
+    TEST = "test"  # `is_goal(state, start)` decides; `goal(start)` may be None
 
 
 @dataclass(frozen=True)
-class Solution(Generic[S, M]):
-    """A path from a start to a goal: `states` has one more entry than `moves`."""
+class Capabilities:
+    """What a puzzle class can do beyond the required core, declared once as data (the flags of
+    Simon Tatham's `struct game`). Each flag says whether the dispatcher and the front end may
+    call the matching hook; a test checks every registered puzzle's flags against its hooks."""
 
-    moves: tuple[M, ...]
-    states: tuple[S, ...]
-    optimal: bool
-    stats: SearchStats = field(default_factory=lambda: SearchStats("none"))
+    goal: GoalKind = GoalKind.STATE
+    reversible: bool = False  # every move is undone by one legal move (an undirected graph)
+    predecessors: bool = False  # `predecessors(state)` works: searches may go backwards
+    heuristic: bool = False  # `heuristic(state, start)` is an admissible lower bound
+    perfect_index: bool = False  # `space_size`, `encode`, `decode`, `expand_codes` (numpy)
+    packed: bool = False  # `pack`, `unpack`, `neighbours_packed` (needs `reversible`)
+    own_solver: bool = False  # `own_solve(state, start, control)` beats the generic searches
+    own_enumerator: bool = False  # `own_enumerate(root, control)`
+    dead_ends: bool = False  # `dead_end_check` is worth asking after each player move
+    chains: bool = False  # `chains(moves)` groups moves the way players count them
+    random_starts: bool = False  # `random_start(rng, depth)` draws new games
+    explorer_root: bool = False  # `explore_root()` is not the start (the goal, say)
+    tables: bool = False  # `tables_ready()`: the solver may build a table first (slow once)
+    heuristics: tuple[str, ...] = ()  # heuristics a caller may choose by name (`solve_with`)
 
-    @property
-    def length(self) -> int:
-        return len(self.moves)
+    def __post_init__(self) -> None:
+        if self.packed and not self.reversible:
+            raise ValueError("packed searches need an undirected move graph: declare reversible")
+        if self.reversible and not self.predecessors:
+            object.__setattr__(self, "predecessors", True)
+
+
+def normalise_move_text(text: str) -> str:
+    """Move text as compared by `parse_move`: ASCII arrows, lower case, single spaces, no
+    spaces around arrows, dashes and commas."""
+    for fancy, plain in ASCII_MOVE_TEXT.items():
+        text = text.replace(fancy, plain)
+    text = " ".join(text.lower().split())
+    return re.sub(r" ?(->|<-|-|,) ?", r"\1", text)
+
+
+def legal_moves_hint(puzzle: Puzzle[S, M], legal: Sequence[M]) -> str:
+    """A short list of the legal moves, for a BadInput."""
+    if not legal:
+        return "no move is possible"
+    named = [puzzle.format_move(move) for move in legal[:MOVES_LISTED]]
+    more = f", ... {len(legal) - MOVES_LISTED} more" if len(legal) > MOVES_LISTED else ""
+    return "legal: " + ", ".join(named) + more
 
 
 class Puzzle(ABC, Generic[S, M]):
     """One puzzle variant: its rules as pure functions. Subclasses set the class attributes.
 
-    `board` names the board shape a front end draws it with ("row", "grid", "knights", "river",
-    "pegs"); the engine never looks at it.
+    `capabilities` declares, once per class, which optional hooks below the class implements;
+    callers ask it rather than probing methods (`engine.search.dispatch` does the asking for
+    solving, enumerating and dead ends). `board` names the board shape a front end draws it
+    with ("row", "grid", "knights", "river", "pegs"); the engine never looks at it.
     """
 
     id: str
@@ -108,6 +125,7 @@ class Puzzle(ABC, Generic[S, M]):
     family: str
     board: str = "row"
     rules: str = ""
+    capabilities: ClassVar[Capabilities] = Capabilities()
 
     # ---- the required core ------------------------------------------------------------------
     @abstractmethod
@@ -151,17 +169,46 @@ class Puzzle(ABC, Generic[S, M]):
         target = self.goal(start)
         return self.format(target) if target is not None else "solved"
 
-    # ---- optional capabilities (override where the puzzle can do better) ---------------------
-    reversible: bool = False
-    """Every move can be undone by one legal move (lets generic searches go backwards)."""
+    # ---- moves as text (both ways) ------------------------------------------------------------
+    def format_move(self, move: M) -> str:
+        """The move as ASCII text a player could type back: `parse_move` reads it. The texts of
+        the legal moves of one position are distinct. Families override the default (describe)."""
+        return self.describe(move)
 
+    def move_aliases(self, move: M) -> Iterable[str]:
+        """Further texts that name `move` (the natural forms players type: "7" for "7 left")."""
+        return ()
+
+    def parse_move(self, text: str, state: S) -> M:
+        """The legal move in `state` that `text` names, as `format_move` writes it, as `describe`
+        does, or in one of its aliases. BadInput with a one-line reason when none is."""
+        wanted = normalise_move_text(text)
+        if not wanted:
+            raise BadInput("no move given")
+        legal = list(self.moves(state))
+        for move in legal:
+            if normalise_move_text(self.format_move(move)) == wanted:
+                return move
+        for move in legal:
+            names = (self.describe(move), *self.move_aliases(move))
+            if any(normalise_move_text(name) == wanted for name in names):
+                return move
+        hint = legal_moves_hint(self, legal)
+        raise BadInput(f"'{text.strip()}' is not a legal move here ({hint})")
+
+    # ---- optional hooks: called only where `capabilities` declares them ------------------------
     def unsolvable_reason(self, state: S, start: S) -> str | None:
         """A quick proof that `state` cannot be won (a parity rule), or None when not known."""
         return None
 
-    def heuristic(self, state: S, start: S) -> int | None:
-        """An admissible lower bound on the moves left, or None when the puzzle has none."""
-        return None
+    def heuristic(self, state: S, start: S) -> int:
+        """An admissible lower bound on the moves left (`capabilities.heuristic`)."""
+        raise NotImplementedError(f"{self.id} has no heuristic")
+
+    def layout(self, state: S) -> Layout:
+        """What a board widget draws for `state` and the legal moves it may pick (pure data,
+        `engine.layout`); every family that can be played on a board defines it."""
+        raise NotImplementedError(f"{self.id} has no board layout")
 
     def move_cells(self, state: S, move: M) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(cells the move takes pieces from, cells it puts them on), in the board's own cell
@@ -173,8 +220,9 @@ class Puzzle(ABC, Generic[S, M]):
         return f"not a legal move here: {self.describe(move)}"
 
     def predecessors(self, state: S) -> Iterable[tuple[S, M]]:
-        """(previous state, move from it to `state`) pairs; the default needs `reversible`."""
-        if not self.reversible:
+        """(previous state, move from it to `state`) pairs (`capabilities.predecessors`); the
+        default serves puzzles declared `reversible`."""
+        if not self.capabilities.reversible:
             raise NotImplementedError(f"{self.id} cannot search backwards")
         for move in self.moves(state):
             before = self.apply(state, move)
@@ -183,59 +231,42 @@ class Puzzle(ABC, Generic[S, M]):
                     yield before, back
                     break
 
-    def solve(
-        self,
-        state: S,
-        start: S,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution[S, M]:
-        """An optimal solution from `state` (for a game begun at `start`).
+    def own_solve(self, state: S, start: S, control: Control) -> Solution[S, M]:
+        """The family's own solver (`capabilities.own_solver`); the dispatcher calls it."""
+        raise NotImplementedError(f"{self.id} has no solver of its own")
 
-        Raises Unsolvable, Cancelled or BudgetExceeded. The default picks a generic search by
-        the capabilities the puzzle has; families with a better method override it.
-        """
-        from kaeru.engine.search.choose import solve_generic
+    def solve_with(self, heuristic: str, state: S, start: S, control: Control) -> Solution[S, M]:
+        """An optimal search with a heuristic chosen by name from `capabilities.heuristics`."""
+        raise NotImplementedError(f"{self.id} offers no choice of heuristic")
 
-        return solve_generic(
-            self, state, start, progress=progress, cancelled=cancelled, budget=budget
-        )
+    def own_enumerate(self, root: S, control: Control) -> Enumeration:
+        """The family's own enumeration (`capabilities.own_enumerator`)."""
+        raise NotImplementedError(f"{self.id} has no enumeration of its own")
 
-    def enumerate(
-        self,
-        root: S,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Enumeration:
-        """Every position reachable from `root`, by depth."""
-        from kaeru.engine.search.enumerate import enumerate_space
+    def chains(self, moves: Iterable[M]) -> list[str]:
+        """Moves grouped the way players count them (`capabilities.chains`): peg chains
+        `d2-d4-f4`; one text per move where moves are not grouped."""
+        return [self.format_move(move) for move in moves]
 
-        return enumerate_space(self, root, progress=progress, cancelled=cancelled, budget=budget)
-
-    def chains(self, moves: Iterable[M]) -> list[str] | None:
-        """Moves grouped the way players count them (peg chains `d2-d4-f4`), or None."""
-        return None
-
-    checks_dead_ends: bool = False
-    """The front end should ask `dead_end_check` after each player move (in a worker)."""
-
-    def dead_end_check(self, state: S, start: S, cancelled: CancelCheck = None) -> str | None:
-        """Why `state` can no longer be won, or None while it still can (or is not known)."""
+    def dead_end_check(self, state: S, start: S, control: Control) -> str | None:
+        """Why `state` can no longer be won, or None while it still can or is not known
+        (`capabilities.dead_ends`: worth asking after each player move, in a worker)."""
         return None
 
     def explore_root(self) -> S:
-        """Where the state-space explorer enumerates from: the start, unless a family says."""
+        """Where the state-space explorer enumerates from (`capabilities.explorer_root`): the
+        start unless a family says."""
         return self.initial()
 
-    can_shuffle: bool = False
-
     def random_start(self, rng: random.Random, depth: int | None = None) -> S:
-        """A random start position (at exactly `depth` moves from the goal where supported)."""
+        """A random start position, at exactly `depth` moves from the goal where supported
+        (`capabilities.random_starts`)."""
         raise NotImplementedError(f"{self.id} has no random starts")
+
+    def tables_ready(self) -> bool:
+        """Whether a solve can start at once (`capabilities.tables`: some solvers build a table
+        on first use, which takes a while once and is cached after)."""
+        return True
 
     def game_id(self, start: S) -> str:
         """A shareable text that names the puzzle and its start: `flip-it-6:B_BBBB`."""

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Generic
 
-from kaeru.engine.core import Solution
+from kaeru.engine.core import M, S, Solution
 
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.18, 0.1, 0.05)  # seconds a step, slow to fast
 
 
 @dataclass
-class Playback:
+class Playback(Generic[S, M]):
     """A cursor over a solution's states; the UI drives it with a timer."""
 
-    solution: Solution
+    solution: Solution[S, M]
     index: int = 0
     playing: bool = False
     speed_level: int = 3
 
     @property
-    def state(self) -> Hashable:
+    def state(self) -> S:
         return self.solution.states[self.index]
 
     @property
@@ -40,11 +40,11 @@ class Playback:
         return SPEEDS[self.speed_level]
 
     @property
-    def next_move(self) -> Hashable | None:
+    def next_move(self) -> M | None:
         return None if self.at_end else self.solution.moves[self.index]
 
     @property
-    def last_move(self) -> Hashable | None:
+    def last_move(self) -> M | None:
         return None if self.at_start else self.solution.moves[self.index - 1]
 
     def forward(self) -> bool:

@@ -1,30 +1,23 @@
 """The catalogue of puzzle families and the lookup from a puzzle id to its Puzzle.
 
-Each module in `engine.puzzles` that defines `FAMILY` joins the catalogue by itself: adding a
-puzzle means adding one module, nothing else.
+Each module in `engine.puzzles` that defines `FAMILY` (an `engine.family.Family`) joins the
+catalogue by itself: adding a puzzle means adding one module, nothing else. Puzzle modules never
+import this one (they import `engine.family`), so discovery makes no import cycle.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.family import Family
 
+AnyPuzzle = Puzzle[Any, Any]
 
-@dataclass(frozen=True)
-class Family:
-    """A puzzle family: the variants it lists and how to build any id it accepts."""
-
-    key: str  # "flip-it"
-    title: str  # "Flip It"
-    blurb: str  # one line for lists
-    ids: tuple[str, ...]  # the variants offered in lists, in order
-    make: Callable[[str], Puzzle | None]  # a puzzle for an id, or None when not ours
-    order: int = 100  # position in lists
+__all__ = ["AnyPuzzle", "Family", "all_ids", "families", "family_of", "get_puzzle"]
 
 
 @cache
@@ -44,7 +37,7 @@ def families() -> tuple[Family, ...]:
 
 
 @cache
-def get_puzzle(puzzle_id: str) -> Puzzle:
+def get_puzzle(puzzle_id: str) -> AnyPuzzle:
     """The puzzle for an id such as `flip-it-6`; BadInput naming the way out when unknown."""
     text = puzzle_id.strip()
     for family in families():
@@ -54,7 +47,7 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
     raise BadInput(f"unknown puzzle id '{text}' (run `kaeru list` to see every id)")
 
 
-def family_of(puzzle: Puzzle) -> Family:
+def family_of(puzzle: AnyPuzzle) -> Family:
     for family in families():
         if family.key == puzzle.family:
             return family

@@ -1,11 +1,92 @@
-"""The result of enumerating a state space: counts per depth and the farthest positions."""
+"""What searches produce and how they fail: the errors, the figures (SearchStats), a Solution
+and an Enumeration. The bottom layer of the engine: it imports nothing of it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from kaeru.engine.core import SearchStats
+S = TypeVar("S", bound=Hashable)  # a puzzle's state type
+M = TypeVar("M", bound=Hashable)  # a puzzle's move type
+
+
+class BadInput(ValueError):
+    """Input the user typed is wrong; the message is one clear line saying what is expected."""
+
+
+class Unsolvable(Exception):
+    """The engine proved there is no solution; `reason` says why in one line."""
+
+    def __init__(self, reason: str, stats: SearchStats | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.stats = stats
+
+
+class Cancelled(Exception):
+    """A search stopped because its cancel check said so."""
+
+
+class BudgetExceeded(Exception):
+    """A search gave up after visiting more positions than it was allowed."""
+
+    def __init__(self, message: str, stats: SearchStats | None = None) -> None:
+        super().__init__(message)
+        self.stats = stats
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What a search did so far (or in all): the figures the stats panel shows."""
+
+    algorithm: str
+    depth: int = 0
+    expanded: int = 0
+    generated: int = 0
+    frontier: int = 0
+    seconds: float = 0.0
+    # Algorithm-specific figures, already formatted: (("bound", "48"), ("memo", "12,034")).
+    extra: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def rate(self) -> float:
+        """Positions generated per second."""
+        return self.generated / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "depth": self.depth,
+            "expanded": self.expanded,
+            "generated": self.generated,
+            "frontier": self.frontier,
+            "seconds": round(self.seconds, 6),
+        }
+        out.update(dict(self.extra))
+        return out
+
+
+Progress = Callable[[SearchStats], None] | None
+CancelCheck = Callable[[], bool] | None
+
+DEFAULT_BUDGET = 20_000_000
+
+
+@dataclass(frozen=True)
+class Solution(Generic[S, M]):
+    """A path from a start to a goal: `states` has one more entry than `moves`."""
+
+    moves: tuple[M, ...]
+    states: tuple[S, ...]
+    optimal: bool
+    stats: SearchStats = field(default_factory=lambda: SearchStats("none"))
+
+    @property
+    def length(self) -> int:
+        return len(self.moves)
+
+
 
 FARTHEST_LIMIT = 100
 
@@ -20,6 +101,8 @@ class Enumeration:
     stats: SearchStats
     # Further per-depth series a family adds ("pair at the end": (1, 0, 2, ...)).
     series: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # Further totals a family adds ("positions_up_to_symmetry": 23475688).
+    totals: dict[str, int] = field(default_factory=dict)
 
     @property
     def positions(self) -> int:
@@ -41,4 +124,5 @@ class Enumeration:
         }
         for name, values in self.series.items():
             out[name] = list(values)
+        out.update(self.totals)
         return out

@@ -1,44 +1,105 @@
-"""The midend: one game in progress — history, undo, redo, restart, hint, solve, save and load.
+"""The midend: one game in progress, as `midend.c` is in Simon Tatham's collection.
 
-Everything a front end does to a game goes through a Session, so all of it is testable without
-a terminal. Moves are saved as their index among the legal moves of the position they were made
-in, which works for every puzzle without a move codec.
+Everything a front end does to a game goes through a Session: moves, undo, redo, restart, hint,
+solve, playback and take-over, the optimal length from the start and the distance where known,
+the dead-end verdict, the outcome, the timer and persistence through the store it is given. It
+owns the mode (playing, searching, playback, see `engine.modes`) and refuses what the mode does
+not allow, with a one-line reason. Searches are jobs on a searcher (the search service, or the
+inline one for scripts and tests); an answer for a position that is no longer current is
+dropped. Listeners are told after every change; a front end redraws from the session's state.
+Nothing here needs a terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+import time
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
-from kaeru.engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Puzzle, Solution
+from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.game_clock import GameClock
+from kaeru.engine.game_record import GameStore, Outcome, SearchView
+from kaeru.engine.layout import Layout
+from kaeru.engine.modes import Mode, Refused, check
+from kaeru.engine.playback import Playback
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.results import SearchStats
+from kaeru.engine.service.inline import InlineSearcher, Searcher
+from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
+from kaeru.engine.session_jobs import Post, TaggedJobs
+from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 
-SAVE_VERSION = 1
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+OPTIMAL_BUDGET = 3_000_000  # positions for the quiet "optimal from the start" search
+Listener = Callable[[str], None]
 
 
-class Session:
+class Session(Generic[S, M]):
     """A game of one puzzle from one start position."""
 
-    def __init__(self, puzzle: Puzzle, start: Hashable | None = None) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle[S, M],
+        start: S | None = None,
+        *,
+        searcher: Searcher | None = None,
+        store: GameStore | None = None,
+        post: Post | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        daily: str | None = None,
+    ) -> None:
         self.puzzle = puzzle
-        self.start = puzzle.initial() if start is None else start
-        self._states: list[Hashable] = [self.start]
-        self._moves: list[Hashable] = []
-        self._redo: list[Hashable] = []  # moves undone, the next to redo last
+        self.start: S = puzzle.initial() if start is None else start
+        self.searcher: Searcher = searcher if searcher is not None else InlineSearcher()
+        self.store = store
+        self.post: Post = post if post is not None else (lambda fn: fn())
+        self.daily = daily
+        self.slot: int | None = None  # the store's row for this game in progress
+        self.listeners: list[Listener] = []
+        self._states: list[S] = [self.start]
+        self._moves: list[M] = []
+        self._redo: list[M] = []  # moves undone, the next to redo last
+        self.mode = Mode.PLAYING
         self.optimal_length: int | None = None  # from the start, once a search has told
+        self.distance: int | None = None  # from the current position, where known
+        self.dead_end: str | None = None  # why the current position cannot be won
+        self.hint_move: M | None = None
+        self.last_move: M | None = None
+        self.message = ""
+        self.search = SearchView("", "idle", None)
+        self.playback: Playback[S, M] | None = None
+        self.hints = 0
+        self.helped = False
+        self.recorded = False  # the win has gone into the records
+        self.jobs = TaggedJobs(self.searcher, self.post)
+        self.clock = GameClock(clock)
+        self._paused = False
+        self._update_clock()
 
     # ---- reading -----------------------------------------------------------------------------
     @property
-    def state(self) -> Hashable:
+    def state(self) -> S:
         return self._states[-1]
 
     @property
-    def history(self) -> tuple[Hashable, ...]:
+    def shown_state(self) -> S:
+        """The position on the board: the playback's step during playback, else the game's."""
+        return self.playback.state if self.playback is not None else self.state
+
+    @property
+    def history(self) -> tuple[M, ...]:
         return tuple(self._moves)
 
     @property
-    def states(self) -> tuple[Hashable, ...]:
+    def states(self) -> tuple[S, ...]:
         return tuple(self._states)
+
+    @property
+    def redo_moves(self) -> tuple[M, ...]:
+        """The moves undone, the next to redo first."""
+        return tuple(reversed(self._redo))
 
     @property
     def moves_made(self) -> int:
@@ -60,108 +121,372 @@ class Session:
     def game_id(self) -> str:
         return self.puzzle.game_id(self.start)
 
-    def legal_moves(self) -> list[Hashable]:
+    @property
+    def seconds(self) -> float:
+        """Time played: stopped during playback, while paused, and once won."""
+        return self.clock.seconds
+
+    def legal_moves(self) -> list[M]:
         return list(self.puzzle.moves(self.state))
 
+    def layout(self) -> Layout:
+        """What the board draws now (the playback's position during playback)."""
+        return self.puzzle.layout(self.shown_state)
+
+    def outcome(self) -> Outcome:
+        chains = self.puzzle.chains(self._moves) if self.puzzle.capabilities.chains else None
+        status = "won" if self.solved else "lost" if self.dead_end else "in progress"
+        return Outcome(
+            status=status,
+            moves=self.moves_made,
+            chains=len(chains) if chains is not None else None,
+            optimal=self.optimal_length,
+            helped=self.helped,
+            hints=self.hints,
+            seconds=self.seconds,
+            reason=self.dead_end,
+        )
+
+    # ---- listeners ---------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def _changed(self, what: str) -> None:
+        for listener in list(self.listeners):
+            listener(what)
+
     # ---- playing -----------------------------------------------------------------------------
-    def push(self, move: Hashable) -> Hashable:
-        """Make a move; BadInput when it is not legal here. Returns the new state."""
+    def push(self, move: M) -> S:
+        """Make a move; BadInput when it is not legal here, Refused when the mode forbids."""
+        check("move", self.mode)
         if move not in self.legal_moves():
             raise BadInput(self.puzzle.explain_illegal(self.state, move))
         self._play(move)
         self._redo.clear()
+        self._after_change(self.puzzle.describe(move), move)
         return self.state
 
-    def _play(self, move: Hashable) -> None:
+    def push_text(self, text: str) -> S:
+        """Make a move given in its text form (`"7 left"`, `"d2-d4"`)."""
+        check("move", self.mode)
+        return self.push(self.puzzle.parse_move(text, self.state))
+
+    def _play(self, move: M) -> None:
         self._states.append(self.puzzle.apply(self.state, move))
         self._moves.append(move)
 
-    def undo(self) -> Hashable | None:
-        """Take back the last move; returns it, or None when there is none."""
+    def undo(self) -> M:
+        """Take back the last move; Refused when there is none."""
+        check("undo", self.mode)
         if not self._moves:
-            return None
+            raise Refused("Nothing to undo.")
         self._states.pop()
         move = self._moves.pop()
         self._redo.append(move)
+        self._after_change(f"Undid {self.puzzle.describe(move)}", None)
         return move
 
-    def redo(self) -> Hashable | None:
-        """Replay the last undone move; returns it, or None when there is none."""
+    def redo(self) -> M:
+        """Replay the last undone move; Refused when there is none."""
+        check("redo", self.mode)
         if not self._redo:
-            return None
+            raise Refused("Nothing to redo.")
         move = self._redo.pop()
         self._play(move)
+        self._after_change(f"Redid {self.puzzle.describe(move)}", move)
         return move
 
     def restart(self) -> None:
         """Back to the start; the moves stay available to redo, so no work is lost."""
+        check("restart", self.mode)
+        if not self._moves:
+            raise Refused("Already at the start.")
         while self._moves:
-            self.undo()
+            self._states.pop()
+            self._redo.append(self._moves.pop())
+        self._after_change("Back at the start (r redoes the moves).", None)
 
-    def adopt(self, solution: Solution, steps: int) -> None:
-        """Take over a solution (from the current state) after `steps` of its moves."""
-        for move in solution.moves[:steps]:
-            self.push(move)
+    def _after_change(self, message: str, last_move: M | None) -> None:
+        """After the live position changed: drop stale answers, re-check, save, tell."""
+        self.cancel_searches(quiet_too=False)
+        if self.mode is Mode.SEARCHING:
+            self.mode = Mode.PLAYING
+            self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
+        self.jobs.cancel("dead-end")
+        self.hint_move = None
+        self.last_move = last_move
+        self.dead_end = None
+        self.distance = self.optimal_length if self.state == self.start else None
+        self.message = message
+        self._update_clock()
+        if self.puzzle.capabilities.dead_ends and not self.solved:
+            self._submit(JobKind.DEAD_END, "dead-end", self.state)
+        self._persist()
+        self._changed("position")
 
     # ---- asking the engine -------------------------------------------------------------------
-    def solve(
-        self,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
-        """A solution from the current state (optimal where the puzzle's solver says so)."""
-        return self.puzzle.solve(
-            self.state, self.start, progress=progress, cancelled=cancelled, budget=budget
+    def hint(self) -> None:
+        """Search the first move of an optimal solution from here; the answer arrives later
+        (at once with the inline searcher) as `hint_move` and a message."""
+        check("hint", self.mode)
+        if self.solved:
+            raise Refused("Already solved.")
+        self._start_user_search("hint", "Thinking about a hint… (Escape cancels)")
+
+    def solve(self) -> None:
+        """Search a solution from here, then play it back."""
+        check("solve", self.mode)
+        if self.solved:
+            raise Refused("Already solved.")
+        self._start_user_search("solve", "Solving… (Escape cancels)")
+
+    def _start_user_search(self, tag: str, message: str) -> None:
+        self.mode = Mode.SEARCHING
+        self.message = message
+        self.search = SearchView(tag, "running", None)
+        self._changed("search")
+        self._submit(JobKind.SOLVE, tag, self.state)
+
+    def find_optimal_length(self) -> None:
+        """Quietly find the optimal length from the start (for the move counter)."""
+        if self.optimal_length is None and "optimal" not in self.jobs:
+            self._submit(JobKind.SOLVE, "optimal", self.start, budget=OPTIMAL_BUDGET)
+
+    def cancel_searches(self, *, quiet_too: bool = True) -> bool:
+        """Cancel the hint/solve (and the quiet searches too); True when one was running."""
+        was_searching = self.mode is Mode.SEARCHING
+        tags = self.jobs.tags if quiet_too else [t for t in ("hint", "solve") if t in self.jobs]
+        for tag in tags:
+            self.jobs.cancel(tag)
+        if was_searching:
+            self.mode = Mode.PLAYING
+            self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
+            self.message = "Search cancelled."
+            self._changed("search")
+        return was_searching
+
+    def close(self) -> None:
+        """The game is put away: every search of it stops; the time and moves are saved."""
+        self.cancel_searches()
+        self.pause()
+
+    def _submit(self, kind: JobKind, tag: str, state: S, budget: int | None = None) -> None:
+        request = JobRequest(
+            kind=kind,
+            puzzle_id=self.puzzle.id,
+            state=self.puzzle.format(state),
+            start=self.puzzle.format(self.start),
+            budget=budget,
+            tag=tag,
+        )
+        self.jobs.submit(
+            request,
+            on_progress=lambda stats: self._progress(tag, stats),
+            on_done=lambda result: self._done(tag, state, result),
         )
 
-    def hint(self, **kwargs: Any) -> Hashable | None:
-        """The first move of a solution from here, or None when already solved."""
-        solution = self.solve(**kwargs)
-        return solution.moves[0] if solution.moves else None
+    def _progress(self, tag: str, stats: SearchStats) -> None:
+        if tag in ("hint", "solve"):
+            self.search = SearchView(tag, "running", stats)
+            self._changed("progress")
+
+    def _done(self, tag: str, state: S, result: JobResult) -> None:
+        if tag == "optimal":
+            self._optimal_done(result)
+        elif tag == "dead-end":
+            if result.outcome == "done" and result.verdict and state == self.state:
+                self.dead_end = result.verdict
+                self._changed("outcome")
+        elif state == self.state and self.mode is Mode.SEARCHING:
+            self._user_search_done(tag, result)
+
+    def _optimal_done(self, result: JobResult) -> None:
+        solution = result.solution
+        if result.outcome == "done" and solution is not None and solution.optimal:
+            self.optimal_length = solution.length
+            if self.state == self.start:
+                self.distance = solution.length
+            self._changed("outcome")
+        elif result.outcome == "unsolvable":
+            self.message = f"From the start: no solution: {result.message}"
+            self._changed("outcome")
+
+    def _user_search_done(self, tag: str, result: JobResult) -> None:
+        self.mode = Mode.PLAYING
+        status = {"done": "done", "unsolvable": "done", "gave_up": "gave up"}.get(
+            result.outcome, result.outcome
+        )
+        self.search = SearchView(tag, status, result.stats)
+        solution = result.solution
+        if result.outcome != "done" or solution is None:
+            self.message = result.message
+            self._changed("search")
+            return
+        if solution.optimal:
+            self.distance = solution.length
+            if self.state == self.start:
+                self.optimal_length = solution.length
+        quality = "optimal" if solution.optimal else "not optimal"
+        if not solution.moves:
+            self.message = "Already solved."
+        elif tag == "hint":
+            self.hints += 1
+            self.helped = True
+            self.hint_move = solution.moves[0]
+            self.message = (
+                f"Hint: {self.puzzle.describe(solution.moves[0])}  "
+                f"({_plural(solution.length, 'move')} to go, {quality})"
+            )
+        else:
+            self.helped = True
+            self.playback = Playback(solution)
+            self.mode = Mode.PLAYBACK
+            self.playback.toggle()
+            self.message = (
+                f"Solution: {_plural(solution.length, 'move')} ({quality}). "
+                "Space pauses, t takes over."
+            )
+            self._update_clock()
+        self._persist()
+        self._changed("search")
+
+    # ---- playback ----------------------------------------------------------------------------
+    def playback_command(self, name: str) -> None:
+        """toggle, forward, back, first, last, faster, slower, tick (the UI timer's step)."""
+        check("playback", self.mode)
+        playback = self.playback
+        assert playback is not None
+        if name == "toggle":
+            playback.toggle()
+        elif name == "forward":
+            playback.playing = False
+            playback.forward()
+        elif name == "tick":
+            playback.forward()
+        elif name == "back":
+            playback.playing = False
+            playback.back()
+        elif name == "first":
+            playback.seek(0)
+        elif name == "last":
+            playback.seek(playback.length)
+        elif name == "faster":
+            playback.faster()
+        elif name == "slower":
+            playback.slower()
+        else:
+            raise ValueError(f"unknown playback command {name!r}")
+        self._changed("playback")
+
+    def take_over(self) -> int:
+        """Continue playing from the playback's current step; returns the moves adopted."""
+        check("take_over", self.mode)
+        playback = self.playback
+        assert playback is not None
+        steps = playback.index
+        self._leave_playback()
+        for move in playback.solution.moves[:steps]:
+            if move not in self.legal_moves():  # cannot happen: the live game was frozen
+                raise BadInput(self.puzzle.explain_illegal(self.state, move))
+            self._play(move)
+        if steps:
+            self._redo.clear()
+        self._after_change(f"Took over after {_plural(steps, 'move')} of the solution.",
+                           self._moves[-1] if steps else None)
+        return steps
+
+    def leave_playback(self) -> None:
+        check("leave_playback", self.mode)
+        self._leave_playback()
+        self.message = "Left the playback."
+        self._changed("playback")
+
+    def _leave_playback(self) -> None:
+        self.playback = None
+        self.mode = Mode.PLAYING
+        self._update_clock()
+
+    # ---- the clock ---------------------------------------------------------------------------
+    def pause(self) -> None:
+        """Stop the clock (the app went to the background, or the game was put away)."""
+        self._paused = True
+        self._update_clock()
+
+    def resume(self) -> None:
+        self._paused = False
+        self._update_clock()
+
+    def _update_clock(self) -> None:
+        self.clock.run(not self._paused and self.mode is not Mode.PLAYBACK and not self.solved)
 
     # ---- saving ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        indices, redo = [], []
-        state = self.start
-        for move in self._moves:
-            indices.append(list(self.puzzle.moves(state)).index(move))
-            state = self.puzzle.apply(state, move)
-        for move in reversed(self._redo):
-            redo.append(list(self.puzzle.moves(state)).index(move))
-            state = self.puzzle.apply(state, move)
-        return {"version": SAVE_VERSION, "game_id": self.game_id, "moves": indices, "redo": redo}
+    def saved(self) -> SavedGame:
+        """The game as the store keeps it: moves as text, so saves outlive move order."""
+        return SavedGame(
+            slot=self.slot,
+            puzzle_id=self.puzzle.id,
+            game_id=self.game_id,
+            moves=tuple(self.puzzle.format_move(m) for m in self._moves),
+            redo=tuple(self.puzzle.format_move(m) for m in self.redo_moves),
+            seconds=round(self.seconds, 1),
+            hints=self.hints,
+            helped=self.helped,
+            daily=self.daily,
+            updated=now_iso(),
+        )
+
+    def _persist(self) -> None:
+        if self.store is None:
+            return
+        if self.solved and self._moves and not self.recorded:
+            self.recorded = True
+            outcome = self.outcome()
+            self.store.finish_game(self.slot, FinishedGame(
+                game_id=self.game_id,
+                puzzle_id=self.puzzle.id,
+                moves=tuple(self.puzzle.format_move(m) for m in self._moves),
+                move_count=outcome.chains if outcome.chains is not None else outcome.moves,
+                optimal=self.optimal_length,
+                seconds=round(self.seconds, 1),
+                hints=self.hints,
+                helped=self.helped,
+                finished=now_iso(),
+                daily=self.daily,
+            ))
+            self.slot = None
+            return
+        if not self.solved:
+            self.slot = self.store.save_game(self.saved())
+        elif self.slot is not None:  # won again after an undo: the win is already recorded
+            self.store.delete_game(self.slot)
+            self.slot = None
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Session:
-        try:
-            session = cls.from_game_id(str(data["game_id"]))
-            for index in data.get("moves", []):
-                session._play(session._saved_move(index))
-            undo_count = 0
-            for index in data.get("redo", []):
-                session._play(session._saved_move(index))
-                undo_count += 1
-        except (KeyError, IndexError, TypeError, ValueError) as error:
-            if isinstance(error, BadInput):
-                raise
-            raise BadInput(f"saved game is damaged ({type(error).__name__}: {error})") from None
-        for _ in range(undo_count):
-            session.undo()
-        return session
-
-    def _saved_move(self, index: Any) -> Hashable:
-        """The legal move a save names by its index; IndexError when out of range (even < 0)."""
-        legal = self.legal_moves()
-        at = int(index)
-        if not 0 <= at < len(legal):
-            raise IndexError(f"move {at} of {len(legal)} legal moves")
-        return legal[at]
-
-    @classmethod
-    def from_game_id(cls, game_id: str) -> Session:
+    def from_game_id(cls, game_id: str, **kwargs: Any) -> Session[Any, Any]:
         """A new game from `puzzle-id:state` (or just `puzzle-id` for its default start)."""
         puzzle_id, sep, state_text = game_id.partition(":")
         puzzle = get_puzzle(puzzle_id)
-        return cls(puzzle, puzzle.parse(state_text) if sep else None)
+        return cls(puzzle, puzzle.parse(state_text) if sep else None, **kwargs)
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame, **kwargs: Any) -> Session[Any, Any]:
+        """A game the store kept; BadInput (one line) when it no longer makes sense."""
+        session = cls.from_game_id(saved.game_id, daily=saved.daily, **kwargs)
+        try:
+            for text in (*saved.moves, *saved.redo):  # redo: the next to redo first
+                session._play(session.puzzle.parse_move(text, session.state))
+            for _ in saved.redo:
+                session._states.pop()
+                session._redo.append(session._moves.pop())
+        except BadInput as error:
+            raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
+        session.slot = saved.slot
+        session.hints, session.helped = saved.hints, saved.helped
+        session.clock = GameClock(session.clock.clock, saved.seconds)
+        session.last_move = session._moves[-1] if session._moves else None
+        session._update_clock()
+        return session
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,6 +1,6 @@
 """The state-space explorer: every position a puzzle can reach from a root, by depth.
 
-Generic over puzzles: it calls `puzzle.enumerate(root, progress=..., cancelled=...)` in a thread
+Generic over puzzles: it calls `dispatch.enumerate_space(puzzle, root, control)` in a thread
 worker, shows a progress bar and the live stats panel while it runs, then a bar chart of
 positions per depth (with any extra series, such as the two-blank pair-at-the-end count), the
 totals, and the farthest positions; Enter on one opens it as a game (`app.open_game`).
@@ -23,8 +23,10 @@ from textual.widgets import Footer, Header, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats
 from kaeru.engine.results import Enumeration
+from kaeru.engine.search import dispatch
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
 from kaeru.tui.widgets.stats import StatsPanel
 
@@ -112,8 +114,8 @@ class ExploreScreen(Screen[None]):
     def expected_total(self) -> int | None:
         """How many positions the bar counts to, when the puzzle knows (two-blank, coded
         puzzles); None draws an indeterminate bar."""
-        total = getattr(self.puzzle, "space_size", None)
-        return total if isinstance(total, int) and total > 0 else None
+        total = dispatch.space_size(self.puzzle)
+        return total if total is not None and total > 0 else None
 
     # ---- running -------------------------------------------------------------------------------
     @property
@@ -142,9 +144,8 @@ class ExploreScreen(Screen[None]):
             self._from_worker(serial, self.show_progress, stats)
 
         try:
-            result = self.puzzle.enumerate(
-                self.root, progress=progress, cancelled=lambda: worker.is_cancelled
-            )
+            control = Control(progress, lambda: worker.is_cancelled)
+            result = dispatch.enumerate_space(self.puzzle, self.root, control)
         except Cancelled:
             self._from_worker(serial, self.ended, "cancelled", CANCELLED)
         except BudgetExceeded as error:

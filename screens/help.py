@@ -1,4 +1,5 @@
-"""The help screen: a puzzle's rules in a few lines and every key that works on its screen."""
+"""The help screen: a puzzle's rules and every key in force, read from the real bindings of the
+screen underneath (its own, its widgets', the app's), keymap applied — so it cannot drift."""
 
 from __future__ import annotations
 
@@ -7,74 +8,85 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.markup import escape
-from textual.screen import ModalScreen
-from textual.widget import Widget
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from kaeru.engine.core import Puzzle
 
-GENERAL_KEYS = [
-    ("u / Backspace", "undo"),
-    ("r", "redo"),
-    ("R", "restart (the moves stay on redo)"),
-    ("i", "hint: the first move of an optimal solution, highlighted on the board"),
-    ("s", "solve, then play the solution back"),
-    ("n", "new game: a typed layout or a shuffle"),
-    ("Escape", "cancel a search, leave playback, or go back"),
-    ("ctrl+p", "command palette: open any puzzle, switch theme"),
-    ("ctrl+q", "quit"),
-]
-PLAYBACK_KEYS = [
-    ("Space / p", "play or pause"),
-    ("← → / h l", "step back or forward"),
-    ("+ / -", "faster, slower"),
-    ("t", "take over from this step"),
-    ("Escape", "leave playback"),
-]
+
+# Textual's own bindings on every screen, not worth a line in a puzzle's help.
+TEXTUAL_OWN = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text",
+                         "focus_next", "focus_previous", "copy_text", "command_palette",
+                         "app.command_palette"})
 
 
-def key_lines(widget: Widget) -> list[tuple[str, str]]:
-    """The keys a widget binds, as (keys, description), from its BINDINGS."""
-    lines = []
-    for binding in type(widget).BINDINGS:
-        if isinstance(binding, Binding) and binding.description:
-            lines.append((binding.key.replace(",", " / "), binding.description))
-    return lines
+def binding_rows(node: DOMNode) -> list[tuple[str, str, str]]:
+    """(keys, description, binding id) for every described binding of `node`, keymap applied,
+    keys that run the same action joined ("u / Backspace")."""
+    by_action: dict[tuple[str, str], list[str]] = {}
+    ids: dict[tuple[str, str], str] = {}
+    bindings_map = node._bindings.copy()
+    bindings_map.apply_keymap(node.app._keymap)
+    for key, bindings in bindings_map.key_to_bindings.items():
+        for binding in bindings:
+            if not binding.description or binding.action in TEXTUAL_OWN:
+                continue
+            group = (binding.action, binding.description)
+            display = node.app.get_key_display(Binding(key, binding.action))
+            by_action.setdefault(group, [])
+            if display not in by_action[group]:
+                by_action[group].append(display)
+            ids[group] = binding.id or ""
+    return [(" / ".join(keys), description, ids[(action, description)])
+            for (action, description), keys in by_action.items()]
+
+
+def sections(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """The key tables of `screen`: its widgets' (board, playback), its own, the app's."""
+    found: list[tuple[str, list[tuple[str, str, str]]]] = []
+    seen: set[type] = set()
+    for widget in screen.walk_children(with_self=False):
+        if type(widget) in seen or not getattr(type(widget), "HELP_SECTION", ""):
+            continue
+        seen.add(type(widget))
+        rows = binding_rows(widget)
+        if rows:
+            found.append((type(widget).HELP_SECTION, rows))  # type: ignore[attr-defined]
+    own = binding_rows(screen)
+    if own:
+        found.append(("On this screen", own))
+    app_rows = binding_rows(screen.app)
+    app_rows.append(("^p", "command palette: open any puzzle, switch theme", "app.palette"))
+    found.append(("Everywhere", app_rows))
+    return found
 
 
 class HelpScreen(ModalScreen[None]):
-    """Rules and keys for one puzzle; any of Escape, q or ? closes it."""
+    """Rules and keys; Escape, q or ? closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close"),
+        Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close"),
     ]
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 90%;
-                                  border: thick $primary; background: $surface; padding: 1 2; }
-    """
-
-    def __init__(self, puzzle: Puzzle, board: Widget | None = None) -> None:
+    def __init__(self, puzzle: Puzzle | None, under: Screen[object]) -> None:
         super().__init__()
         self.puzzle = puzzle
-        self.board = board
+        self.under = under
 
     def compose(self) -> ComposeResult:
-        board_keys = key_lines(self.board) if self.board is not None else []
-        parts = [f"[b]{escape(self.puzzle.title)}[/b]", "", escape(self.puzzle.rules), ""]
-        if board_keys:
-            parts.append("[b]On the board[/b]")
-            parts += [f"  {escape(k):<16} {escape(d)}" for k, d in board_keys]
+        parts: list[str] = []
+        if self.puzzle is not None:
+            parts += [f"[b]{escape(self.puzzle.title)}[/b]", "", escape(self.puzzle.rules), ""]
+        for title, rows in sections(self.under):
+            parts.append(f"[b]{escape(title)}[/b]")
+            parts += [f"  {escape(keys):<18} {escape(text)}" for keys, text, _ in rows]
             parts.append("")
-        parts.append("[b]Game[/b]")
-        parts += [f"  {escape(k):<16} {escape(d)}" for k, d in GENERAL_KEYS]
-        parts += ["", "[b]Playback[/b]"]
-        parts += [f"  {escape(k):<16} {escape(d)}" for k, d in PLAYBACK_KEYS]
-        parts += ["", "[dim]Escape closes this help.[/dim]"]
+        parts.append("[dim]Keys can be changed in keymap.toml (see the README). "
+                     "Escape closes this help.[/dim]")
         with VerticalScroll():
-            yield Static("\n".join(parts))
+            yield Static("\n".join(parts), id="help-text")
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)

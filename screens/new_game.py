@@ -15,7 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.session import Session
+from kaeru.engine.game_ids import playable_start
+from kaeru.engine.random_games import random_game
 
 
 def pick_depth(text: str, rng: random.Random) -> int | None:
@@ -31,8 +32,8 @@ def pick_depth(text: str, rng: random.Random) -> int | None:
     return rng.randint(lo, hi)
 
 
-class NewGameScreen(ModalScreen[Session | None]):
-    """Returns a new Session, or None when dismissed."""
+class NewGameScreen(ModalScreen[str | None]):
+    """Returns the game id of the new game, or None when dismissed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -53,7 +54,7 @@ class NewGameScreen(ModalScreen[Session | None]):
             yield Static(f"[b]New game: {escape(puzzle.title)}[/b]")
             yield Label("Start layout (Enter to play it; empty = the standard start):")
             yield Input(placeholder=puzzle.format(puzzle.initial()), id="layout")
-            if puzzle.can_shuffle:
+            if puzzle.capabilities.random_starts:
                 yield Label("…or a shuffle: moves from the goal, or a band (empty = random):")
                 yield Input(placeholder="e.g. 20 or 18-24", id="depth", restrict=r"[0-9\- ]*")
             yield Static(id="error")
@@ -63,15 +64,11 @@ class NewGameScreen(ModalScreen[Session | None]):
     def typed_layout(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         try:
-            start = self.puzzle.parse(text) if text else self.puzzle.initial()
+            start = playable_start(self.puzzle, text)
         except BadInput as error:
-            self.query_one("#error", Static).update(escape(str(error)))
+            self.show_error(str(error))
             return
-        reason = self.puzzle.unsolvable_reason(start, start)
-        if reason:
-            self.query_one("#error", Static).update(escape(f"Refused: {reason}"))
-            return
-        self.dismiss(Session(self.puzzle, start))
+        self.dismiss(self.puzzle.game_id(start))
 
     @on(Input.Submitted, "#depth")
     def shuffled(self, event: Input.Submitted) -> None:
@@ -88,11 +85,11 @@ class NewGameScreen(ModalScreen[Session | None]):
     def make_shuffle(self, depth: int | None, rng: random.Random) -> None:
         """Off the UI thread: a shuffle at a depth may build a depth table first."""
         try:
-            start = self.puzzle.random_start(rng, depth)
+            game = random_game(self.puzzle.id, seed=rng.randrange(2**32), depth=depth)
         except (BadInput, ValueError) as error:
             self.app.call_from_thread(self.show_error, str(error))
             return
-        self.app.call_from_thread(self.dismiss, Session(self.puzzle, start))
+        self.app.call_from_thread(self.dismiss, game.game_id)
 
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(escape(text))

@@ -1,13 +1,13 @@
-"""The one generic play screen: a board widget, the move counter, hint, solve, playback, stats.
+"""The one generic play screen: keys become Session calls, Session changes become widget updates.
 
-Nothing here knows which puzzle it plays: the board widget comes from the puzzle's board kind,
-and every rule question goes through the Session and the Puzzle protocol.
+No rule of play lives here: the board widget draws the layout the session gives and posts the
+move the player picked; the session decides whether it is legal, what the mode allows, when the
+game is won, what to search and what to save. This screen only arranges, forwards and shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,73 +15,59 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.events import Resize
 from textual.markup import escape
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
-from kaeru.engine.core import BadInput, Solution
-from kaeru.engine.playback import Playback
+from kaeru.engine.core import BadInput
+from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
-from kaeru.screens.search_runner import SearchRunner
-from kaeru.tui import saves
+from kaeru.screens.play_text import clock_text, status_text, verdict_text
+from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
 
 SIDE_WIDTH = 36
-CHROME_ROWS = 6  # header, title, status lines, footer
+CHROME_ROWS = 7  # header, title, status lines, footer
 
 
-class PlayScreen(SearchRunner):
-    """Play one Session; everything the player does is a Session call or an engine search."""
+class PlayScreen(Screen[None]):
+    """Play one Session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,backspace", "undo", "Undo"),
-        Binding("r", "redo", "Redo", show=False),
-        Binding("R", "restart", "Restart", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("s", "solve", "Solve"),
-        Binding("n", "new_game", "New game"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("escape", "escape", "Cancel/Back"),
+        Binding("u,backspace", "undo", "Undo", id="play.undo"),
+        Binding("r", "redo", "Redo", show=False, id="play.redo"),
+        Binding("R", "restart", "Restart", show=False, id="play.restart"),
+        Binding("i", "hint", "Hint", id="play.hint"),
+        Binding("s", "solve", "Solve", id="play.solve"),
+        Binding("n", "new_game", "New", id="play.new_game"),
+        Binding("c", "copy_game_id", "Copy id", show=False, id="play.copy_id"),
+        Binding("T", "toggle_timer", "Timer", show=False, id="play.timer"),
+        Binding("question_mark,f1", "help", "Help", id="play.help"),
+        Binding("escape", "escape", "Back", id="play.escape"),
     ]
 
-    DEFAULT_CSS = """
-    PlayScreen #main { height: 1fr; }
-    PlayScreen #board-area { width: 1fr; padding: 0 1; }
-    PlayScreen #title { text-style: bold; padding: 0 0 1 0; }
-    PlayScreen #board-box { height: auto; padding: 1 0; }
-    PlayScreen #status { height: auto; padding: 1 0 0 0; }
-    PlayScreen #message { height: auto; color: $text-accent; }
-    PlayScreen #side { width: SIDE_WIDTH; padding: 0 1 0 0; }
-    PlayScreen #goal { height: auto; border: round $secondary; padding: 0 1; }
-    PlayScreen #playback { display: none; }
-    PlayScreen #too-small { display: none; width: 100%; height: 1fr; content-align: center middle;
-                            text-style: bold; }
-    PlayScreen.too-small #main { display: none; }
-    PlayScreen.too-small #too-small { display: block; }
-    PlayScreen.narrow #side { display: none; }
-    PlayScreen.playing-back #playback { display: block; }
-    """.replace("SIDE_WIDTH", str(SIDE_WIDTH))
-
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[Any, Any]) -> None:
         super().__init__()
         self.session = session
-        self.board: BoardWidget = board_class(session.puzzle.board)(
-            session.puzzle, session.state, session.start, id="board"
-        )
-        self.playback: Playback | None = None
-        self._timer: Timer | None = None
-        self.message = ""
-        self.dead_end: str | None = None
+        layout = session.layout()
+        self.board: BoardWidget = board_class(layout.kind)(layout, id="board")
+        self._step_timer: Timer | None = None
+        self._was_won = session.solved
+        self.show_timer = True
+
+    @property
+    def puzzle_id(self) -> str:
+        return self.session.puzzle.id
 
     # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        puzzle = self.session.puzzle
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="board-area"):
-                yield Static(f"{puzzle.title}  [dim]{puzzle.id}[/dim]", id="title")
+                yield Static(id="title")
                 with Center(id="board-box"):
                     yield self.board
                 yield Static(id="status")
@@ -98,20 +84,34 @@ class PlayScreen(SearchRunner):
         self.sub_title = self.session.puzzle.title
         goal = self.query_one("#goal", Static)
         goal.border_title = "Goal"
-        goal.update(self.session.puzzle.goal_text(self.session.start))
+        goal.update(escape(self.session.puzzle.goal_text(self.session.start)))
+        self.session.subscribe(self.session_changed)
         self.board.focus()
-        self.refresh_status()
-        if self.session.optimal_length is None:
-            self.find_optimal_length()
+        self.set_interval(1.0, self.refresh_clock)
+        self.redraw()
+        self.session.find_optimal_length()
+
+    def on_unmount(self) -> None:
+        self.session.close()
+        self.session.listeners.remove(self.session_changed)
+
+    def on_screen_suspend(self) -> None:
+        self.session.pause()
+
+    def on_screen_resume(self) -> None:
+        self.session.resume()
+        self.fit_to(self.size.width, self.size.height)
 
     def on_resize(self, event: Resize) -> None:
         self.fit_to(event.size.width, event.size.height)
 
     def fit_to(self, width: int, height: int) -> None:
-        """Show a 'needs W×H' message instead of a board that does not fit."""
+        """Show a 'needs W×H' message instead of a board that does not fit; give the board its
+        focus back when the terminal grows again."""
         need_w, need_h = self.board.needed_size()
         need_w, need_h = need_w + 4, need_h + CHROME_ROWS + 4
         too_small = width < need_w or height < need_h
+        was_small = self.has_class("too-small")
         self.set_class(too_small, "too-small")
         self.set_class(width < need_w + SIDE_WIDTH, "narrow")
         if too_small:
@@ -119,241 +119,164 @@ class PlayScreen(SearchRunner):
                 f"Terminal too small: this board needs at least {need_w}×{need_h} "
                 f"(now {width}×{height}).\nEnlarge the window, or press Escape to go back."
             )
+        elif was_small or self.focused is None:
+            self.focus_current()
 
-    # ---- status line -------------------------------------------------------------------------
-    def refresh_status(self) -> None:
+    def focus_current(self) -> None:
+        if self.session.mode is Mode.PLAYBACK:
+            self.query_one(PlaybackBar).focus()
+        else:
+            self.board.focus()
+
+    # ---- drawing from the session ------------------------------------------------------------
+    def session_changed(self, what: str) -> None:
+        if not self.is_attached:
+            return
+        if what == "progress":
+            self.show_search()
+            return
+        self.redraw()
+        won = self.session.solved
+        if won and not self._was_won and self.session.moves_made:
+            self.notify(verdict_text(self.session.outcome()), title="Solved!")
+        self._was_won = won
+
+    def redraw(self) -> None:
         session = self.session
-        optimal = session.optimal_length
-        made = session.moves_made
-        counter = f"Moves: {made}"
-        counter += f"   optimal from the start: {optimal}" if optimal is not None else ""
-        chains = session.puzzle.chains(session.history)
-        if chains is not None:
-            counter = f"Jumps: {made}   moves: {len(chains)}"
-        if session.solved and made:
-            counter += f"\n[b]{self.verdict()}[/b]"
-        elif self.dead_end:
-            counter += f"\n[b]This position can no longer be won:[/b] {escape(self.dead_end)}"
-        self.query_one("#status", Static).update(counter)
-        self.query_one("#message", Static).update(escape(self.message))
+        playback = session.playback
+        self.board.locked = session.mode is Mode.PLAYBACK
+        last = playback.last_move if playback is not None else session.last_move
+        self.board.show(session.layout(), last_move=last, hint=session.hint_move)
+        title = f"{escape(session.puzzle.title)}  [dim]{escape(session.game_id)}[/dim]"
+        self.query_one("#title", Static).update(title)
+        self.query_one("#status", Static).update(status_text(session.outcome()))
+        self.query_one("#message", Static).update(escape(session.message))
+        self.show_search()
+        bar = self.query_one(PlaybackBar)
+        in_playback = playback is not None
+        self.set_class(in_playback, "playing-back")
+        if playback is not None:
+            shown = playback.last_move
+            words = session.puzzle.describe(shown) if shown is not None else ""
+            bar.show_playback(playback, words)
+            if not bar.has_focus:
+                bar.focus()
+        elif bar.has_focus:
+            self.board.focus()
+        self.schedule_step()
+        self.refresh_clock()
 
-    def verdict(self) -> str:
-        made, optimal = self.session.moves_made, self.session.optimal_length
-        chains = self.session.puzzle.chains(self.session.history)
-        if chains is not None:  # counted as players count them: jumps, and chains as moves
-            return f"Solved: {made} jumps, {len(chains)} moves."
-        if optimal is None:
-            return f"Solved in {made} moves!"
-        perfect = " A perfect game." if made == optimal else ""
-        return f"Solved in {made} moves — optimal is {optimal}!{perfect}"
+    def show_search(self) -> None:
+        search = self.session.search
+        self.query_one(StatsPanel).show_stats(search.stats, search.status, search.tag.capitalize())
+
+    def refresh_clock(self) -> None:
+        self.sub_title = self.session.puzzle.title + (
+            f"  ⏱ {clock_text(self.session.seconds)}" if self.show_timer else ""
+        )
 
     def say(self, message: str) -> None:
-        self.message = message
-        self.refresh_status()
+        self.session.message = message
+        self.query_one("#message", Static).update(escape(message))
 
-    # ---- playing -----------------------------------------------------------------------------
-    @on(BoardWidget.MoveChosen)
-    def play_move(self, event: BoardWidget.MoveChosen) -> None:
-        event.stop()
-        self.make_move(event.move)
-
-    def make_move(self, move: Hashable) -> None:
-        if self.playback is not None:
-            self.say("Playback is running: press t to take over, or Escape to leave it.")
-            return
-        was_solved = self.session.solved
+    def attempt(self, action: Any, *args: Any) -> None:
+        """Run a session action; a refusal or an illegal move is one line on screen."""
         try:
-            self.session.push(move)
-        except BadInput as error:
-            self.notify(str(error), title="Not allowed", severity="warning")
-            return
-        self.cancel_search()
-        self.after_change(self.session.puzzle.describe(move), last_move=move)
-        if self.session.solved and not was_solved:
-            self.notify(self.verdict(), title="Solved!")
+            action(*args)
+        except (Refused, BadInput) as error:
+            self.say(str(error))
+            self.notify(str(error), severity="warning", timeout=3)
+
+    # ---- keys and board messages -------------------------------------------------------------
+    @on(BoardWidget.MoveChosen)
+    def move_chosen(self, event: BoardWidget.MoveChosen) -> None:
+        event.stop()
+        self.attempt(self.session.push, event.move)
 
     @on(BoardWidget.Refused)
-    def refused(self, event: BoardWidget.Refused) -> None:
+    def board_refused(self, event: BoardWidget.Refused) -> None:
         event.stop()
-        self.notify(event.reason, severity="warning")
-
-    def after_change(self, described: str = "", last_move: Hashable | None = None) -> None:
-        self.dead_end = None
-        self.board.show(self.session.state, last_move=last_move)
-        self.message = described
-        self.refresh_status()
-        saves.save(self.session)
-        if self.session.puzzle.checks_dead_ends and not self.session.solved:
-            self.check_dead_end(self.session.state)
+        self.say(event.reason)
 
     def action_undo(self) -> None:
-        move = self.session.undo()
-        if move is None:
-            self.notify("Nothing to undo.")
-            return
-        self.after_change(f"Undid {self.session.puzzle.describe(move)}")
+        self.attempt(self.session.undo)
 
     def action_redo(self) -> None:
-        move = self.session.redo()
-        if move is None:
-            self.notify("Nothing to redo.")
-            return
-        self.after_change(f"Redid {self.session.puzzle.describe(move)}", last_move=move)
+        self.attempt(self.session.redo)
 
     def action_restart(self) -> None:
-        self.session.restart()
-        self.after_change("Back at the start (r redoes the moves).")
+        self.attempt(self.session.restart)
 
     def action_hint(self) -> None:
-        if self.session.solved:
-            self.notify("Already solved.")
-            return
-        self.say("Thinking about a hint… (Escape cancels)")
-        self.start_search("Hint")
+        self.attempt(self.session.hint)
 
     def action_solve(self) -> None:
-        if self.session.solved:
-            self.notify("Already solved.")
-            return
-        self.say("Solving… (Escape cancels)")
-        self.start_search("Solve")
+        self.attempt(self.session.solve)
+
+    def action_copy_game_id(self) -> None:
+        self.app.copy_to_clipboard(self.session.game_id)
+        self.notify(f"Copied {self.session.game_id}", timeout=3)
+
+    def action_toggle_timer(self) -> None:
+        self.show_timer = not self.show_timer
+        self.refresh_clock()
 
     def action_help(self) -> None:
-        from kaeru.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.puzzle, self.board))
+        self.post_message(OpenHelp(self.puzzle_id))
 
     def action_new_game(self) -> None:
         from kaeru.screens.new_game import NewGameScreen
 
-        def opened(game: Session | None) -> None:
-            if game is not None:
-                self.app.call_later(self.app.open_session, game, replace=True)  # type: ignore[attr-defined]
+        def chosen(game_id: str | None) -> None:
+            if game_id is not None:
+                from kaeru.tui.messages import OpenGame
 
-        self.app.push_screen(NewGameScreen(self.session.puzzle), opened)
+                self.post_message(OpenGame(game_id, fresh=True))
+
+        self.app.push_screen(NewGameScreen(self.session.puzzle), chosen)
 
     def action_escape(self) -> None:
-        if self.cancel_search():
-            self.say("Search cancelled.")
-        elif self.playback is not None:
-            self.leave_playback()
-        else:
-            self.app.pop_screen()
-
-    # ---- search results (SearchRunner hooks) -------------------------------------------------
-    def search_finished(self, task: str, state: Hashable, solution: Solution) -> None:
-        if state != self.session.state:
-            self.say("The position changed while the engine was thinking: ask again.")
+        """Escape undoes the latest thing: a search, then playback, then the screen."""
+        if self.session.cancel_searches():
             return
-        if not solution.moves:
-            self.say("Already solved.")
+        if self.session.mode is Mode.PLAYBACK:
+            self.attempt(self.session.leave_playback)
             return
-        quality = "optimal" if solution.optimal else "not optimal"
-        if task == "Hint":
-            move = solution.moves[0]
-            self.board.show(self.session.state, hint=move)
-            self.say(f"Hint: {self.session.puzzle.describe(move)}  "
-                     f"({solution.length} moves to go, {quality})")
-        else:
-            self.say(f"Solution: {solution.length} moves ({quality}). Space plays, t takes over.")
-            self.start_playback(solution)
-
-    def search_failed(self, task: str, message: str, severity: str) -> None:
-        self.say(message)
-        self.notify(message, severity=severity)  # type: ignore[arg-type]
-
-    def optimal_known(self, length: int | None, note: str) -> None:
-        self.session.optimal_length = length
-        if note:
-            self.message = f"From the start: {note}"
-        self.refresh_status()
-
-    def dead_end_found(self, reason: str) -> None:
-        self.dead_end = reason
-        self.refresh_status()
-        self.notify(f"This position can no longer be won: {reason}", severity="warning")
+        self.app.pop_screen()
 
     # ---- playback ----------------------------------------------------------------------------
-    def start_playback(self, solution: Solution) -> None:
-        self.playback = Playback(solution)
-        self.board.locked = True
-        self.add_class("playing-back")
-        bar = self.query_one(PlaybackBar)
-        bar.focus()
-        self.playback.toggle()
-        self.show_playback_step()
-        self.schedule_step()
-
-    def show_playback_step(self) -> None:
-        playback = self.playback
-        if playback is None:
-            return
-        last = playback.last_move
-        self.board.show(playback.state, last_move=last)
-        described = self.session.puzzle.describe(last) if last is not None else ""
-        self.query_one(PlaybackBar).show_playback(playback, described)
-
-    def schedule_step(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self.playback is not None and self.playback.playing:
-            self._timer = self.set_timer(self.playback.interval, self.playback_tick)
-
-    def playback_tick(self) -> None:
-        if self.playback is None:
-            return
-        self.playback.forward()
-        self.show_playback_step()
-        self.schedule_step()
-
     @on(PlaybackBar.Command)
     def playback_command(self, event: PlaybackBar.Command) -> None:
         event.stop()
-        playback = self.playback
-        if playback is None:
-            return
-        name = event.name
-        if name == "leave":
-            self.leave_playback()
-            return
-        if name == "take_over":
-            self.take_over()
-            return
-        if name == "toggle":
-            playback.toggle()
-        elif name == "forward":
-            playback.playing = False
-            playback.forward()
-        elif name == "back":
-            playback.playing = False
-            playback.back()
-        elif name == "first":
-            playback.seek(0)
-        elif name == "last":
-            playback.seek(playback.length)
-        elif name == "faster":
-            playback.faster()
-        elif name == "slower":
-            playback.slower()
-        self.show_playback_step()
-        self.schedule_step()
+        if event.name == "leave":
+            self.attempt(self.session.leave_playback)
+        elif event.name == "take_over":
+            self.attempt(self.session.take_over)
+        else:
+            self.attempt(self.session.playback_command, event.name)
 
-    def take_over(self) -> None:
-        """Continue playing from the playback's current step."""
-        playback = self.playback
-        if playback is None:
-            return
-        steps = playback.index
-        self.leave_playback()
-        self.session.adopt(playback.solution, steps)
-        self.after_change(f"Took over after {steps} moves of the solution.")
+    def schedule_step(self) -> None:
+        if self._step_timer is not None:
+            self._step_timer.stop()
+            self._step_timer = None
+        playback = self.session.playback
+        if playback is not None and playback.playing:
+            self._step_timer = self.set_timer(playback.interval, self.playback_tick)
 
-    def leave_playback(self) -> None:
-        self.playback = None
-        self.schedule_step()
-        self.remove_class("playing-back")
-        self.board.locked = False
-        self.board.show(self.session.state)
+    def playback_tick(self) -> None:
+        self._step_timer = None
+        if self.session.mode is Mode.PLAYBACK:
+            self.attempt(self.session.playback_command, "tick")
+
+    def replace_session(self, session: Session[Any, Any]) -> None:
+        """Play another game of the same puzzle in this screen (a new game)."""
+        self.session.close()
+        self.session.listeners.remove(self.session_changed)
+        self.session = session
+        session.subscribe(self.session_changed)
+        self._was_won = session.solved
+        goal = self.query_one("#goal", Static)
+        goal.update(escape(session.puzzle.goal_text(session.start)))
+        self.redraw()
         self.board.focus()
-        self.refresh_status()
+        session.find_optimal_length()

@@ -10,7 +10,9 @@ from textual import work
 from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
+from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Cancelled, SearchStats, Solution, Unsolvable
+from kaeru.engine.search import dispatch
 from kaeru.engine.session import Session
 from kaeru.tui.widgets.stats import StatsPanel
 
@@ -72,9 +74,8 @@ class SearchRunner(Screen):
             self._call(self._progress, serial, task, stats)
 
         try:
-            solution = puzzle.solve(
-                state, start, progress=progress, cancelled=lambda: worker.is_cancelled
-            )
+            control = Control(progress, lambda: worker.is_cancelled)
+            solution = dispatch.solve(puzzle, state, start, control)
         except Cancelled:
             self._call(self._ended, serial, task, None, "cancelled", "Search cancelled.",
                        "information")
@@ -126,10 +127,8 @@ class SearchRunner(Screen):
         worker = get_current_worker()
         session = self.session
         try:
-            solution = session.puzzle.solve(
-                session.start, session.start, cancelled=lambda: worker.is_cancelled,
-                budget=OPTIMAL_BUDGET,
-            )
+            control = Control(None, lambda: worker.is_cancelled, OPTIMAL_BUDGET)
+            solution = dispatch.solve(session.puzzle, session.start, session.start, control)
         except Unsolvable as error:
             self._call(self.optimal_known, None, f"no solution: {error.reason}")
         except (Cancelled, BudgetExceeded):
@@ -145,7 +144,8 @@ class SearchRunner(Screen):
         worker = get_current_worker()
         puzzle = self.session.puzzle
         try:
-            reason = puzzle.dead_end_check(state, self.session.start, lambda: worker.is_cancelled)
+            control = Control(None, lambda: worker.is_cancelled)
+            reason = dispatch.dead_end(puzzle, state, self.session.start, control)
         except (Cancelled, BudgetExceeded):
             return
         if reason and state == self.session.state:

@@ -1,81 +1,141 @@
-"""KaeruApp: the Textual application — screens, the command palette entries, global keys."""
+"""KaeruApp: the Textual application — screens, the player's store, the search service, the
+commands provider, the keymap and the global keys. Screens post `tui.messages` to it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from pathlib import Path
+from typing import Any, ClassVar
 
-from textual.app import App, SystemCommand
-from textual.screen import Screen
+from textual import on
+from textual.app import App
+from textual.binding import Binding, BindingType
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.registry import get_puzzle
+from kaeru.engine.service import SearchService
 from kaeru.engine.session import Session
+from kaeru.engine.store import Store
+from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.screens.play import PlayScreen
-from kaeru.tui import saves
+from kaeru.tui.commands import PuzzleCommands
+from kaeru.tui.keymap import load_keymap
+from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp
+from kaeru.tui.ui_thread import ui_poster
 
 
 class KaeruApp(App[None]):
     """The arcade. `game_id` opens a game straight away (as `kaeru play ID` does)."""
 
     TITLE = "Kaeru Arcade"
-    ENABLE_COMMAND_PALETTE = True
+    CSS_PATH = "kaeru.tcss"
+    COMMANDS = App.COMMANDS | {PuzzleCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit", priority=True),
+    ]
 
-    def __init__(self, game_id: str | None = None, *, resume: bool = True) -> None:
+    def __init__(
+        self,
+        game_id: str | None = None,
+        *,
+        resume: bool = True,
+        data_dir: Path | None = None,
+        search_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.first_game = game_id
         self.resume = resume
+        self.store = Store.open(data_dir)
+        self.service = SearchService(search_mode or os.environ.get("KAERU_SEARCH_MODE", "auto"))
+        self.post_to_ui: Any = None
 
     def on_mount(self) -> None:
+        self.post_to_ui = ui_poster(self)
+        theme = self.store.get_setting("theme")
+        if theme and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        keymap, problem = load_keymap()
+        if keymap:
+            self.set_keymap(keymap)
         self.push_screen(HomeScreen())
+        for notice in (self.store.notice, problem):
+            if notice:
+                self.notify(notice, severity="warning", timeout=8)
         if self.first_game:
             self.open_game(self.first_game)
 
-    # ---- opening things -------------------------------------------------------------------------
-    def open_game(self, game_id: str) -> None:
-        """Open `puzzle-id` (resuming its saved game) or `puzzle-id:start` (a new game)."""
+    def on_unmount(self) -> None:
+        self.service.shutdown()
+        self.store.close()
+
+    def _theme_changed(self, theme: Any) -> None:
+        self.store.set_setting("theme", self.theme)
+
+    # ---- opening things ----------------------------------------------------------------------
+    @on(OpenGame)
+    def _open_game_message(self, message: OpenGame) -> None:
+        self.open_game(message.game_id, fresh=message.fresh)
+
+    @on(OpenExplorer)
+    def _open_explorer_message(self, message: OpenExplorer) -> None:
+        self.open_explorer(message.puzzle_id)
+
+    @on(OpenHelp)
+    def _open_help_message(self, message: OpenHelp) -> None:
+        puzzle = get_puzzle(message.puzzle_id) if message.puzzle_id else None
+        self.push_screen(HelpScreen(puzzle, self.screen))
+
+    def new_session(self, game_id: str, *, resume: bool) -> Session[Any, Any]:
+        """A game for `game_id`: the newest saved one of that puzzle when resuming."""
+        kwargs: dict[str, Any] = {"searcher": self.service, "store": self.store,
+                                  "post": self.post_to_ui}
+        if resume and ":" not in game_id:
+            for saved in self.store.games_in_progress(get_puzzle(game_id).id)[:1]:
+                try:
+                    return Session.from_saved(saved, **kwargs)
+                except BadInput as error:  # the row stays in the store; play a new game
+                    self.notify(str(error), severity="warning")
+        return Session.from_game_id(game_id, **kwargs)
+
+    def open_game(self, game_id: str, *, fresh: bool = False) -> None:
+        """Open `puzzle-id` (resuming its saved game) or `puzzle-id:start` (a new game). A
+        puzzle already open is switched to (and given the new start, if one is named)."""
         try:
-            session = None
-            if self.resume and ":" not in game_id:
-                session = saves.load(get_puzzle(game_id).id)
-            if session is None:
-                session = Session.from_game_id(game_id)
+            puzzle_id = get_puzzle(game_id.partition(":")[0]).id
+            open_screen = self.play_screen_for(puzzle_id)
+            resume = self.resume and not fresh
+            if open_screen is not None and (":" not in game_id and not fresh):
+                self.bring_forward(open_screen)
+                return
+            session = self.new_session(game_id, resume=resume)
         except BadInput as error:
             self.notify(str(error), title="Cannot open", severity="error")
             return
-        self.open_session(session)
+        if open_screen is not None:
+            self.bring_forward(open_screen)
+            open_screen.replace_session(session)
+        else:
+            self.push_screen(PlayScreen(session))
 
-    def open_session(self, session: Session, *, replace: bool = False) -> None:
-        if replace and isinstance(self.screen, PlayScreen):
+    def play_screen_for(self, puzzle_id: str) -> PlayScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, PlayScreen) and screen.puzzle_id == puzzle_id:
+                return screen
+        return None
+
+    def bring_forward(self, screen: PlayScreen) -> None:
+        """Close what stands above `screen` (every game is saved as it goes)."""
+        while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(PlayScreen(session))
 
     def open_explorer(self, puzzle_id: str) -> None:
-        try:
-            from kaeru.screens.explore import ExploreScreen
-        except ImportError:
-            self.notify("The explorer is not available yet.", severity="warning")
-            return
+        from kaeru.screens.explore import ExploreScreen
+
         try:
             puzzle = get_puzzle(puzzle_id)
         except BadInput as error:
             self.notify(str(error), severity="error")
             return
         self.push_screen(ExploreScreen(puzzle, puzzle.explore_root()))
-
-    # ---- command palette ------------------------------------------------------------------------
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        for family in families():
-            for puzzle_id in family.ids:
-                title = get_puzzle(puzzle_id).title
-                yield SystemCommand(
-                    f"Play {title}",
-                    f"Open {puzzle_id} ({family.blurb})",
-                    lambda pid=puzzle_id: self.open_game(pid),
-                )
-                yield SystemCommand(
-                    f"Explore {title}",
-                    f"Positions by depth for {puzzle_id}",
-                    lambda pid=puzzle_id: self.open_explorer(pid),
-                )

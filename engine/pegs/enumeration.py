@@ -1,65 +1,79 @@
 """Every position reachable from a start, by jumps made, for the explore screen and the CLI.
 
 Each jump removes one peg, so the layers of a breadth-first search are the positions with 1, 2,
-3... fewer pegs and never meet: only the current layer is kept, not every position seen. Layers
-hold one position per symmetry class (under the symmetries that fix the start), and each class
-counts for the size of its orbit, so the figures are exact position counts.
+3... fewer pegs and never meet: only two layers are held at a time (engine.pegs.space, numpy).
+Layers hold one position per symmetry class (under the symmetries that fix the start), and each
+class counts for the size of its orbit, so the figures are exact position counts:
+
+- `histogram` (and `positions`): positions at each depth, every symmetric image counted, as for
+  every other family;
+- `positions_up_to_symmetry` and the series "classes up to symmetry": the classes (the English
+  central game's space is 23,475,688 classes, George Bell's count of the positions reachable
+  from the central vacancy up to the board's 8 symmetries, finishable or not; 187,636,299
+  positions);
+- the series "pegs left": the pegs on the board at each depth.
+
+The budget counts the classes held (two layers); by default what the memory allows, at most a
+gigabyte of layers, so a space far too large (the French board's) gives up within a minute
+with the layers it finished, and the size the next layer was heading for.
 """
 
 from __future__ import annotations
 
-from kaeru.engine.core import CancelCheck, Progress
-from kaeru.engine.pegs.bitboard import BitBoard
+from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.pegs.boards import Board
-from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.pegs.space import Layer, image_of, layers, symmetries_fixing
+from kaeru.engine.results import FARTHEST_LIMIT, BudgetExceeded, Enumeration
+
+BYTES_PER_CLASS = 32  # a class in a layer array, its sort copy and the merge of the parts
+LAYER_MEMORY = 1 << 30  # at most this much for the layers when the budget is left to memory
 
 
-def enumerate_positions(
-    board: Board,
-    root: int,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int | None = None,
-) -> Enumeration:
-    """Positions reachable from `root` after 0, 1, 2... jumps (and classes up to symmetry)."""
-    meter = Meter("layered BFS by pegs left (symmetry classes)", progress, cancelled, budget)
-    group = [p for p in board.symmetries if _image(p, root) == root]
-    bits = BitBoard(board, group)
-    layer = {bits.canonical(root)}
-    histogram, classes = [1], [1]
-    while True:
-        following: set[int] = set()
-        for state in layer:
-            meter.tick()
-            for _, child in bits.children(state):
-                meter.generated += 1
-                following.add(bits.canonical(child))
-        if not following:
-            break
-        layer = following
-        histogram.append(sum(len(group) // _stabiliser(bits, s) for s in layer))
-        classes.append(len(layer))
-        meter.depth, meter.frontier = len(histogram) - 1, len(layer)
+def enumerate_positions(board: Board, root: int, control: Control = QUIET) -> Enumeration:
+    """Positions reachable from `root` after 0, 1, 2... jumps (and classes up to symmetry).
+
+    Raises BudgetExceeded (with the layers finished in its message) or Cancelled."""
+    meter = Meter(
+        "numpy layered BFS by pegs left (symmetry classes)",
+        control,
+        bytes_per_position=BYTES_PER_CLASS,
+        cap_bytes=LAYER_MEMORY,
+    )
+    finished: list[Layer] = []
+    try:
+        found = layers(board, root, meter, finished)
+    except BudgetExceeded as stop:
+        raise BudgetExceeded(_gave_up(board, root, finished, str(stop)), stop.stats) from None
+    pegs = root.bit_count()
+    group = symmetries_fixing(board, root)
     farthest: set[str] = set()
-    for state in sorted(layer):
-        farthest.update(board.format_state(s) for s in bits.images(state))
+    for code in found[-1].classes.tolist():
+        farthest.update(board.format_state(image_of(p, code)) for p in group)
         if len(farthest) >= FARTHEST_LIMIT:
             break
+    classes = tuple(layer.count for layer in found)
+    meter.extra["classes"] = f"{sum(classes):,}"
     return Enumeration(
         root=board.format_state(root),
-        histogram=tuple(histogram),
+        histogram=tuple(layer.positions for layer in found),
         farthest=tuple(sorted(farthest)[:FARTHEST_LIMIT]),
         stats=meter.finish(),
-        series={"classes up to symmetry": tuple(classes)},
+        series={
+            "classes up to symmetry": classes,
+            "pegs left": tuple(pegs - depth for depth in range(len(found))),
+        },
+        totals={"positions_up_to_symmetry": sum(classes), "symmetries": len(group)},
     )
 
 
-def _stabiliser(bits: BitBoard, state: int) -> int:
-    """How many of the symmetries leave `state` as it is."""
-    return sum(1 for image in bits.images(state) if image == state)
+def _gave_up(board: Board, root: int, finished: list[Layer], why: str) -> str:
+    """The figures reached, in one line."""
+    classes = sum(layer.count for layer in finished)
+    positions = sum(layer.positions for layer in finished)
+    depth = len(finished) - 1
+    return (
+        f"the {board.key} space from this position is too large: {why}; finished {depth} "
+        f"jumps deep ({root.bit_count() - depth} pegs left): {classes:,} classes up to "
+        f"symmetry ({positions:,} positions), the last layer {finished[-1].count:,} classes"
+    )
 
-
-def _image(perm: tuple[int, ...], state: int) -> int:
-    return sum(1 << perm[h] for h in range(len(perm)) if state >> h & 1)

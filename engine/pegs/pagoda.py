@@ -129,7 +129,7 @@ class PagodaTest:
         ]
 
     def packed(self, state: int) -> int:
-        value = 0
+        value: float = 0  # sum_tables is typed for floats; here its sums are exact ints
         mask = (1 << CHUNK_BITS) - 1
         for table in self.tables:
             value += table[state & mask]

@@ -39,7 +39,7 @@ def colour_counts(board: Board, state: int) -> Pattern:
 
 def position_class(board: Board, state: int) -> tuple[int, ...]:
     """The invariant: each colouring's odd/even pattern, normalised so colour 0 counts even."""
-    key = []
+    key: list[int] = []
     for counts in colour_counts(board, state):
         flip = counts[0] & 1
         key.extend(((counts[1] & 1) ^ flip, (counts[2] & 1) ^ flip))

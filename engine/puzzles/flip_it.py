@@ -3,17 +3,20 @@ stone it passes; turn every stone over with the empty cell back where it began.
 
 Solved by the seed's colour-swap bidirectional search: positions reached backwards from the goal
 are the colour swaps of positions reached forwards from the start, so one search serves both
-ends. Both the search (engine.search.packed) and enumeration (engine.search.codes) run in numpy
+ends. Both the search (engine.search.packed) and enumeration (engine.tables.coded) run in numpy
 over a perfect index: empty cell << size | white bits.
 """
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
-from kaeru.engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
+from kaeru.engine.control import Control
+from kaeru.engine.core import BadInput, Capabilities, Solution
+from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
-from kaeru.engine.registry import Family
 from kaeru.engine.search.packed import solve_packed
 
 SIZES = range(5, 17)
@@ -27,6 +30,9 @@ def swap_colours(state: str) -> str:
 class FlipIt(LinePuzzle):
     family = "flip-it"
     alphabet = "BW"
+    capabilities = Capabilities(
+        reversible=True, perfect_index=True, packed=True, own_solver=True, random_starts=True
+    )
     rules = (
         "A stone may move into the empty cell only by jumping over at least one stone.\n"
         "Every stone it passes over flips (black ↔ white); the jumping stone keeps its colour.\n"
@@ -51,6 +57,19 @@ class FlipIt(LinePuzzle):
     def goal(self, start: str) -> str:
         return swap_colours(start)
 
+    def random_start(self, rng: random.Random, depth: int | None = None) -> str:
+        """Uniform over every layout: the empty cell on any of the cells, each stone black or
+        white (size·2^(size-1) layouts). From 5 cells up all layouts are one connected space
+        (tests/engine/test_random_games.py checks it), so each can be flipped. The goal follows
+        the start, so no one table holds distances: `engine.random_games` draws at an exact
+        depth by solving draws."""
+        if self.size < 5:
+            raise BadInput(f"{self.id}: no layout of fewer than 5 cells can be flipped")
+        if depth is not None:
+            raise BadInput(f"{self.id}: no depth table (the goal follows the start)")
+        empty = rng.randrange(self.size)
+        return "".join(EMPTY if i == empty else "BW"[rng.randrange(2)] for i in range(self.size))
+
     def moves(self, state: str) -> list[Move]:
         e = state.index(EMPTY)
         return [(j, e) for j in range(self.size) if abs(j - e) >= 2]
@@ -64,26 +83,16 @@ class FlipIt(LinePuzzle):
         return "".join(cells)
 
     # ---- solving: the colour-swap bidirectional search ---------------------------------------
-    def solve(
-        self,
-        state: str,
-        start: str,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
+    def own_solve(self, state: str, start: str, control: Control) -> Solution[str, Move]:
         """From the start, the colour-swap trick (one search serves both ends); mid-game, where
         the trick does not apply, a two-sided search."""
         return solve_packed(
             self,
             state,
             start,
+            control,
             mirror=self.mirror_packed,
             mirror_name="colour-swap",
-            progress=progress,
-            cancelled=cancelled,
-            budget=budget,
         )
 
     # ---- the perfect index: code = empty cell << size | white bits ---------------------------

@@ -3,11 +3,13 @@ into the empty cell next to it or jumps over one frog of the other colour into i
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.core import BadInput, Capabilities
+from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
-from kaeru.engine.registry import Family
+from kaeru.engine.puzzles._random import draw_reachable
 
 SIZES = range(1, 11)
 
@@ -15,7 +17,7 @@ SIZES = range(1, 11)
 class Frogs(LinePuzzle):
     family = "frogs"
     alphabet = "BW"
-    reversible = False  # frogs never move back
+    capabilities = Capabilities(predecessors=True, random_starts=True)  # frogs never move back
     rules = (
         "Black frogs move only right, white frogs only left.\n"
         "A frog steps into the empty cell beside it, or jumps over one frog\n"
@@ -40,6 +42,12 @@ class Frogs(LinePuzzle):
 
     def goal(self, start: str) -> str:
         return "W" * self.frogs + EMPTY + "B" * self.frogs
+
+    def random_start(self, rng: random.Random, depth: int | None = None) -> str:
+        """A position from which the goal can be reached, drawn uniformly among all of them (the
+        goal left out), or among those exactly `depth` moves away: a breadth-first search back
+        from the goal lists them (engine.puzzles._random, at most 100,000 positions)."""
+        return str(draw_reachable(self, self.goal(self.example), rng, depth))
 
     def moves(self, state: str) -> list[Move]:
         e = state.index(EMPTY)

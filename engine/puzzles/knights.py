@@ -9,11 +9,18 @@ bottom. The goal is always the colour swap of the start, so any legal start has 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.registry import Family
+from kaeru.engine.control import Control
+from kaeru.engine.core import BadInput, Capabilities, Puzzle
+from kaeru.engine.family import Family
+from kaeru.engine.layout import EMPTY as EMPTY_CELL
+from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE, Cell, HolesScene, Layout, LayoutMove
+from kaeru.engine.puzzles._knights_space import enumerate_by_table, solve_by_table
+from kaeru.engine.puzzles._random import draw_swappable
+from kaeru.engine.results import Enumeration, Solution, Unsolvable
 
 EMPTY = "_"
 PIECES = "BW"
@@ -78,7 +85,9 @@ class Knights(Puzzle[str, Move]):
 
     family = "knights"
     board = "knights"
-    reversible = True  # every knight move is undone by the move back
+    capabilities = Capabilities(  # a knight move is undone by the move back
+        reversible=True, own_solver=True, own_enumerator=True, random_starts=True
+    )
 
     def __init__(self, variant: KnightsVariant) -> None:
         self.variant = variant
@@ -114,6 +123,15 @@ class Knights(Puzzle[str, Move]):
     def goal(self, start: str) -> str:
         return swap_colours(start)
 
+    def random_start(self, rng: random.Random, depth: int | None = None) -> str:
+        """The board's knights placed uniformly among the placements that can swap (on 3×4
+        all 18,480 can; on Guarini's 3×3 a knight in the centre never moves). The goal follows
+        the start, so no one table holds distances: `engine.random_games` draws at an exact
+        depth by solving draws."""
+        if depth is not None:
+            raise BadInput(f"{self.id}: no depth table (the goal follows the start)")
+        return draw_swappable(self, self.variant.start, rng)
+
     def unsolvable_reason(self, state: str, start: str) -> str | None:
         blacks, whites = state.count("B"), state.count("W")
         if blacks != whites:
@@ -141,6 +159,16 @@ class Knights(Puzzle[str, Move]):
     def predecessors(self, state: str) -> Iterator[tuple[str, Move]]:
         for src, dst in self.moves(state):
             yield self.apply(state, (src, dst)), (dst, src)
+
+    # ---- solving and enumerating with a depth table (engine.tables) ------------------------------
+    def own_solve(self, state: str, start: str, control: Control) -> Solution[str, Move]:
+        """Walk down the goal's depth table: optimal, in milliseconds."""
+        if reason := self.unsolvable_reason(state, start):
+            raise Unsolvable(reason)
+        return solve_by_table(self.graph, state, self.goal(start), control)
+
+    def own_enumerate(self, root: str, control: Control) -> Enumeration:
+        return enumerate_by_table(self.graph, root, self.format, control)
 
     # ---- text -----------------------------------------------------------------------------------
     def parse(self, text: str) -> str:
@@ -171,9 +199,35 @@ class Knights(Puzzle[str, Move]):
         src, dst = move
         return f"{self.square_name(src)}-{self.square_name(dst)}"
 
+    def move_aliases(self, move: Move) -> tuple[str, ...]:
+        """`a1b3` and `a1 b3` besides `a1-b3`."""
+        src, dst = move
+        return f"{self.square_name(src)}{self.square_name(dst)}", (
+            f"{self.square_name(src)} {self.square_name(dst)}"
+        )
+
     def move_cells(self, state: str, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
         src, dst = move
         return (src,), (dst,)
+
+    def layout(self, state: str) -> Layout:
+        """A chessboard: every square a cell, named a4, b3, ...; a move leaves one square for
+        another."""
+        kinds = {"B": KNIGHT_BLACK, "W": KNIGHT_WHITE, EMPTY: EMPTY_CELL}
+        cells = tuple(
+            Cell(self.square_name(square), *divmod(square, self.width), kinds[piece])
+            for square, piece in enumerate(state)
+        )
+        moves = tuple(
+            LayoutMove(move, self.describe(move), (move[0],), (move[1],))
+            for move in self.moves(state)
+        )
+        scene = HolesScene(
+            "squares",
+            tuple(str(self.height - row) for row in range(self.height)),
+            tuple(self.file_letter(col) for col in range(self.width)),
+        )
+        return Layout("holes", self.height, self.width, cells, moves, holes=scene)
 
     def explain_illegal(self, state: str, move: Move) -> str:
         try:

@@ -7,11 +7,15 @@ from the default start the goal is its left-right mirror image, so one search se
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
-from kaeru.engine.core import DEFAULT_BUDGET, BadInput, CancelCheck, Progress, Solution
+from kaeru.engine.control import Control
+from kaeru.engine.core import BadInput, Capabilities, Solution
+from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
-from kaeru.engine.registry import Family
+from kaeru.engine.puzzles._random import draw_reachable
 from kaeru.engine.search.packed import solve_packed
 
 SIZES = range(4, 11)
@@ -23,6 +27,9 @@ STEPS = (-2, -1, 1, 2)  # where a number may come from, relative to the empty ce
 
 class NumberReversal(LinePuzzle):
     family = "number-reversal"
+    capabilities = Capabilities(
+        reversible=True, heuristic=True, packed=True, own_solver=True, random_starts=True
+    )
     rules = (
         "A number moves into the empty cell when it stands next to it,\n"
         "or by jumping over exactly one number.\n"
@@ -48,6 +55,12 @@ class NumberReversal(LinePuzzle):
     def goal(self, start: str) -> str:
         return EMPTY + self.alphabet[::-1]
 
+    def random_start(self, rng: random.Random, depth: int | None = None) -> str:
+        """A position from which the goal can be reached, drawn uniformly among all of them (the
+        goal left out), or among those exactly `depth` moves away: a breadth-first search back
+        from the goal lists them (engine.puzzles._random, at most 100,000 positions)."""
+        return str(draw_reachable(self, self.goal(self.example), rng, depth))
+
     def heuristic(self, state: str, start: str) -> int:
         """Each move carries one number at most two cells: half the total distance, rounded up."""
         target = self.goal(start)
@@ -64,25 +77,15 @@ class NumberReversal(LinePuzzle):
         cells[e], cells[j] = state[j], EMPTY
         return "".join(cells)
 
-    def solve(
-        self,
-        state: str,
-        start: str,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
+    def own_solve(self, state: str, start: str, control: Control) -> Solution[str, Move]:
         """Optimal: the mirror search from the default start, a two-sided search elsewhere."""
         return solve_packed(
             self,
             state,
             start,
+            control,
             mirror=self.mirror_packed,
             mirror_name="mirror-image",
-            progress=progress,
-            cancelled=cancelled,
-            budget=budget,
         )
 
     # ---- packed positions: a nibble a cell (0 = empty), the empty cell's index on top ----------

@@ -3,9 +3,12 @@ adjacent empty cells, until the row reads the goal."""
 
 from __future__ import annotations
 
-from kaeru.engine.core import BadInput
+import random
+
+from kaeru.engine.core import BadInput, Capabilities
+from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
-from kaeru.engine.registry import Family
+from kaeru.engine.puzzles._random import draw_reachable
 
 GOALS = {"oshidori": "__WWWWBBBB", "oshidori-bw": "__BBBBWWWW"}
 START = "BWBWBWBW__"
@@ -18,6 +21,7 @@ class Oshidori(LinePuzzle):
     width = 2
     size = 10
     example = START
+    capabilities = Capabilities(reversible=True, random_starts=True)
     rules = (
         "Pick two neighbouring stones and slide them together, order kept,\n"
         "into the two neighbouring empty cells.\n"
@@ -40,6 +44,12 @@ class Oshidori(LinePuzzle):
 
     def goal(self, start: str) -> str:
         return self._goal
+
+    def random_start(self, rng: random.Random, depth: int | None = None) -> str:
+        """A position from which the goal can be reached, drawn uniformly among all of them (the
+        goal left out), or among those exactly `depth` moves away: a breadth-first search back
+        from the goal lists them (engine.puzzles._random, at most 100,000 positions)."""
+        return str(draw_reachable(self, self._goal, rng, depth))
 
     def moves(self, state: str) -> list[Move]:
         e = state.index(EMPTY * 2)

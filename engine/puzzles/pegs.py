@@ -12,26 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kaeru.engine.control import Control, Meter
 from kaeru.engine.core import (
-    DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
-    CancelCheck,
-    Cancelled,
-    Progress,
+    Capabilities,
+    GoalKind,
     Puzzle,
     Solution,
     Unsolvable,
 )
+from kaeru.engine.family import Family
+from kaeru.engine.layout import HOLE, PEG, Cell, HolesScene, Layout, LayoutMove
 from kaeru.engine.pegs.boards import BOARDS, Board, Jump, board
 from kaeru.engine.pegs.enumeration import enumerate_positions
+from kaeru.engine.pegs.fewest_moves import fewest_move_solution
 from kaeru.engine.pegs.pagoda import PagodaTest, library
 from kaeru.engine.pegs.position_class import class_reason
 from kaeru.engine.pegs.shapes import SHAPES, shape_state
 from kaeru.engine.pegs.solver import PegSolver
-from kaeru.engine.registry import Family
 from kaeru.engine.results import Enumeration
-from kaeru.engine.search.meter import Meter
 
 DEAD_END_BUDGET = 3_000_000  # positions the lost-position check searches before saying nothing
 MEMO_LIMIT = 3_000_000  # dead positions a puzzle remembers between searches
@@ -48,8 +48,13 @@ class PegSolitaire(Puzzle[int, Jump]):
 
     family = "pegs"
     board = "pegs"
-    reversible = False
-    checks_dead_ends = True
+    capabilities = Capabilities(
+        goal=GoalKind.TEST,  # one peg left, in a given hole or anywhere
+        own_solver=True,
+        own_enumerator=True,
+        dead_ends=True,
+        chains=True,
+    )
 
     def __init__(
         self,
@@ -97,6 +102,42 @@ class PegSolitaire(Puzzle[int, Jump]):
     def describe(self, move: Jump) -> str:
         names = self.geometry.names
         return f"{names[move[0]]}-{names[move[2]]}"
+
+    def move_aliases(self, move: Jump) -> tuple[str, ...]:
+        """`d2d4` and `d2 d4` besides `d2-d4`."""
+        names = self.geometry.names
+        return f"{names[move[0]]}{names[move[2]]}", f"{names[move[0]]} {names[move[2]]}"
+
+    def layout(self, state: int) -> Layout:
+        """The holes in the board's own shape (a triangle's rows offset by half a hole, so
+        `col` counts half holes); a jump takes the jumping and the jumped peg away."""
+        geometry = self.geometry
+        top = max(y for _, y in geometry.coords)
+        triangle = geometry.lattice == "triangle"
+        cells = tuple(
+            Cell(
+                geometry.names[hole],
+                y,
+                2 * x + (top - y if triangle else 0),
+                PEG if state >> hole & 1 else HOLE,
+            )
+            for hole, (x, y) in enumerate(geometry.coords)
+        )
+        moves = tuple(
+            LayoutMove(move, self.describe(move), (move[0], move[1]), (move[2],))
+            for move in self.moves(state)
+        )
+        columns = max(x for x, _ in geometry.coords) + 1
+        scene = HolesScene(
+            "pegs",
+            tuple(str(row + 1) for row in range(len(geometry.rows))),
+            () if triangle else tuple(chr(97 + col) for col in range(columns)),
+            note="a = each row's left" if triangle else "",
+            chains=True,
+            cursor=geometry.centre,
+        )
+        width = max(cell.col for cell in cells) + 1
+        return Layout("holes", len(geometry.rows), width, cells, moves, holes=scene)
 
     def move_cells(self, state: int, move: Jump) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return (move[0],), (move[2],)
@@ -160,18 +201,10 @@ class PegSolitaire(Puzzle[int, Jump]):
             self._memos.clear()
         return PegSolver(self.geometry, self.goal_hole, meter=meter, memos=self._memos)
 
-    def solve(
-        self,
-        state: int,
-        start: int,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
+    def own_solve(self, state: int, start: int, control: Control) -> Solution[int, Jump]:
         """Any solution: with n pegs every solution has n - 1 jumps, so it is optimal in jumps."""
         reason = self.unsolvable_reason(state, start)
-        meter = Meter("peg DFS + pagoda + symmetry memo", progress, cancelled, budget)
+        meter = Meter("peg DFS + pagoda + symmetry memo", control)
         if reason:
             raise Unsolvable(reason, meter.finish())
         jumps = self._solver(meter).solve(state)
@@ -188,33 +221,40 @@ class PegSolitaire(Puzzle[int, Jump]):
         meter.depth = len(moves)
         return Solution(tuple(moves), tuple(states), True, meter.finish())
 
-    def enumerate(
-        self,
-        root: int,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Enumeration:
-        """Positions by jumps made, one layer at a time, counted through symmetry classes."""
-        return enumerate_positions(
-            self.geometry, root, progress=progress, cancelled=cancelled, budget=budget
-        )
+    def solve_fewest_moves(
+        self, state: int, start: int, control: Control
+    ) -> Solution[int, Jump]:
+        """A solution with the fewest moves, a move being one peg's chain of jumps (see
+        `chains`); optimal in moves. Its jumps are the Solution's moves, as for `own_solve`."""
+        reason = self.unsolvable_reason(state, start)
+        if reason:
+            raise Unsolvable(reason, Meter("fewest moves", control).finish())
+        found, stats = fewest_move_solution(self.geometry, state, self.goal_hole, control)
+        if found is None:
+            raise Unsolvable(f"no sequence of jumps from here leaves {self._target()}", stats)
+        moves = [self.geometry.jumps[j] for j in found]
+        states = [state]
+        for move in moves:
+            states.append(self.apply(states[-1], move))
+        return Solution(tuple(moves), tuple(states), True, stats)
 
-    def dead_end_check(self, state: int, start: int, cancelled: CancelCheck = None) -> str | None:
+    def own_enumerate(self, root: int, control: Control) -> Enumeration:
+        """Positions by jumps made, one layer at a time, counted through symmetry classes."""
+        return enumerate_positions(self.geometry, root, control)
+
+    def dead_end_check(self, state: int, start: int, control: Control) -> str | None:
         """Why `state` is lost: a quick proof at once, else the search's verdict; None while it
         can still be won (or the search ran out of its allowance)."""
         reason = self.unsolvable_reason(state, start)
         if reason is not None:
             return reason
+        allowance = Control(control.progress, control.cancelled, DEAD_END_BUDGET)
         try:
-            self.solve(state, start, cancelled=cancelled, budget=DEAD_END_BUDGET)
+            self.own_solve(state, start, allowance)
         except Unsolvable as lost:
             return lost.reason
         except BudgetExceeded:
             return None
-        except Cancelled:
-            raise
         return None
 
 

@@ -17,15 +17,10 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import NamedTuple
 
-from kaeru.engine.core import (
-    DEFAULT_BUDGET,
-    BadInput,
-    CancelCheck,
-    Progress,
-    Puzzle,
-    Solution,
-    Unsolvable,
-)
+from kaeru.engine.control import Control
+from kaeru.engine.core import BadInput, Capabilities, Puzzle, Solution, Unsolvable
+from kaeru.engine.family import Family
+from kaeru.engine.layout import PERSON, Cell, Layout, LayoutMove, Refusal, RiverScene
 from kaeru.engine.puzzles._river_rules import (
     BOAT,
     LEFT,
@@ -35,7 +30,8 @@ from kaeru.engine.puzzles._river_rules import (
     RiverRules,
     WolfGoatCabbage,
 )
-from kaeru.engine.registry import Family
+from kaeru.engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.search.enumerate import enumerate_bfs
 
 Move = tuple[str, ...]
 BOAT_WORD = "boat"
@@ -53,7 +49,9 @@ class River(Puzzle[RiverState, Move]):
 
     family = "river"
     board = "river"
-    reversible = True  # the same load can always row straight back
+    # the same load can always row straight back; solved by bidirectional BFS, with the
+    # story's words when there is no way across
+    capabilities = Capabilities(reversible=True, own_solver=True)
 
     def __init__(self, puzzle_id: str, title: str, rules: RiverRules) -> None:
         self.id = puzzle_id
@@ -168,12 +166,72 @@ class River(Puzzle[RiverState, Move]):
             return f"write the crossing as {canonical!r}: a tuple, people in roster order"
         return reason or super().explain_illegal(state, move)
 
+    def layout(self, state: RiverState) -> Layout:
+        """One cell a person, in roster order (identical people fill their places on the left
+        bank from the first); a crossing's sources are the people aboard; every boatload that
+        may not cross is listed with the reason."""
+        counts = Counter(state.left)
+        on_left = []
+        for label in self.people:
+            on_left.append(counts[label] > 0)
+            counts[label] -= 1
+        repeated = {label for label in self.people if self.people.count(label) > 1}
+        names = [
+            f"{label}{self.people[: slot + 1].count(label)}" if label in repeated else label
+            for slot, label in enumerate(self.people)
+        ]  # M1 M2 M3 for identical people
+        cells = tuple(
+            Cell(names[slot], slot, 0 if left else 1, PERSON, label)
+            for slot, (label, left) in enumerate(zip(self.people, on_left, strict=True))
+        )
+        free = [slot for slot, left in enumerate(on_left) if left == state.boat_left]
+
+        def seats(load: Move) -> tuple[int, ...]:
+            chosen: list[int] = []
+            for label in load:
+                chosen.append(next(s for s in free if self.people[s] == label and s not in chosen))
+            return tuple(chosen)
+
+        legal = self.moves(state)
+        moves = tuple(LayoutMove(load, self.describe(load), seats(load)) for load in legal)
+        here = self.bank(state, state.boat_left)
+        loads = [
+            load
+            for size in range(min(self.capacity, len(here)) + 1)
+            for load in dict.fromkeys(combinations(here, size))
+        ]
+        refusals = tuple(
+            Refusal(seats(load), self.explain_illegal(state, load))
+            for load in loads
+            if load not in legal
+        )
+        scene = RiverScene(tuple(on_left), state.boat_left, self.capacity)
+        return Layout("river", len(cells), 2, cells, moves, refusals, river=scene)
+
     def _roll_call(self) -> str:
         return " ".join(dict.fromkeys(self.people))
 
     # ---- text -------------------------------------------------------------------------------
     def describe(self, move: Move) -> str:
         return " ".join(move) + " cross"
+
+    def format_move(self, move: Move) -> str:
+        """Who crosses, in roster order: `Ha Wa`."""
+        return " ".join(move)
+
+    def parse_move(self, text: str, state: RiverState) -> Move:
+        """The crossing of the people named, in any order and case, with or without `cross`."""
+        by_lower = {label.lower(): label for label in self.people}
+        words = [w for w in re.split(r"[\s,+]+", text.strip()) if w and w.lower() != "cross"]
+        unknown = [w for w in words if w.lower() not in by_lower]
+        if not words or unknown:
+            named = f"nobody here is called {unknown[0]}" if unknown else "nobody is named"
+            raise BadInput(f"{named}: name who crosses, e.g. 'Ha Wa' ({self._roll_call()})")
+        move = self.sort_labels(by_lower[w.lower()] for w in words)
+        if move not in self.moves(state):
+            reason = self.explain_illegal(state, move)
+            raise BadInput(f"'{text.strip()}' cannot cross: {reason}")
+        return move
 
     def format(self, state: RiverState) -> str:
         left = list(state.left) + ([BOAT_WORD] if state.boat_left else [])
@@ -234,22 +292,14 @@ class River(Puzzle[RiverState, Move]):
             )
 
     # ---- solving ----------------------------------------------------------------------------
-    def solve(
-        self,
-        state: RiverState,
-        start: RiverState,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
-        """Optimal by a generic search; when none exists, say so in the story's words."""
+    def own_solve(
+        self, state: RiverState, start: RiverState, control: Control
+    ) -> Solution[RiverState, Move]:
+        """Optimal by bidirectional BFS; when none exists, say so in the story's words."""
         try:
-            return super().solve(
-                state, start, progress=progress, cancelled=cancelled, budget=budget
-            )
+            return bidirectional_bfs(self, state, start, control)
         except Unsolvable as error:
-            reachable = self.enumerate(state).positions
+            reachable = enumerate_bfs(self, state, control).positions
             raise Unsolvable(
                 f"{self.title} cannot be done: all {reachable:,} safe positions reachable "
                 f"from here were searched and none has everyone across",

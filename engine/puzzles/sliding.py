@@ -16,41 +16,53 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+from dataclasses import replace
 from math import factorial
 
 import numpy as np
 
+from kaeru.engine.control import Control, Meter
 from kaeru.engine.core import (
-    DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
-    CancelCheck,
-    Progress,
+    Capabilities,
     Puzzle,
     SearchStats,
     Solution,
     Unsolvable,
 )
-from kaeru.engine.registry import Family
-from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.family import Family
+from kaeru.engine.layout import Layout, LayoutMove, grid_layout
+from kaeru.engine.results import Enumeration
+from kaeru.engine.search.enumerate import enumerate_bfs
 from kaeru.engine.sliding import full_table, parity, pattern_db
 from kaeru.engine.sliding.frontier import frontier_search
 from kaeru.engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
 from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
 from kaeru.engine.sliding.packed import MAX_CELLS as PACKED_CELLS
 from kaeru.engine.sliding.packed import PackedBoard
-from kaeru.engine.sliding.pattern_db import Partition, default_partition, pattern_database
+from kaeru.engine.sliding.pattern_db import (
+    Partition,
+    PatternDatabase,
+    default_partition,
+    pattern_database,
+)
+from kaeru.engine.sliding.perm_codes import PermutationCodes
 from kaeru.engine.sliding.reduction import reduce_solve
 from kaeru.engine.sliding.shuffle import shuffle_solvable
 from kaeru.engine.sliding.text import format_state, parse_state
+from kaeru.engine.tables.survey import survey
 
 ID_PATTERN = re.compile(r"sliding-(\d+)x(\d+)")
 FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-move positions
 OFFERED = ((3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (4, 3), (5, 2))
 
 TABLE, PATTERN_DB, REDUCTION = "depth table", "pattern databases", "row-by-row reduction"
-HEURISTICS = ("pattern databases", "Manhattan + linear conflict")
+HEURISTICS = (
+    "pattern databases", "Manhattan + linear conflict", "walking distance", "7-8 pattern databases"
+)
+FIFTEEN_ONLY = HEURISTICS[2:]  # the compiled IDA* of engine.sliding.ida: 4x4 only
 
 
 def solver_for(width: int, height: int) -> str:
@@ -67,8 +79,16 @@ class SlidingPuzzle(Puzzle[State, Slide]):
 
     family = "sliding"
     board = "grid"
-    reversible = True
-    can_shuffle = True
+    capabilities = Capabilities(
+        reversible=True,
+        heuristic=True,  # Manhattan + linear conflict
+        own_solver=True,  # depth table, pattern databases or reduction, by size
+        own_enumerator=True,  # refuses boards past 10 cells
+        random_starts=True,
+        explorer_root=True,
+        tables=True,
+        heuristics=HEURISTICS,
+    )
     rules = (
         "Slide a tile next to the gap into it (arrow keys, or click a tile in line with the gap).\n"
         "Goal: the tiles in order row by row, the gap at the bottom right.\n"
@@ -119,6 +139,18 @@ class SlidingPuzzle(Puzzle[State, Slide]):
     def describe(self, move: Slide) -> str:
         return f"{move.tile} {move.direction}"
 
+    def move_aliases(self, move: Slide) -> tuple[str, ...]:
+        """The tile alone (`7`) or the direction alone (`left`): each names one slide."""
+        return str(move.tile), move.direction
+
+    def layout(self, state: State) -> Layout:
+        """The tiles in their frame; a move takes tile(s) from beside the gap into it."""
+        moves = [
+            LayoutMove(move, self.describe(move), *self.move_cells(state, move))
+            for move in self.moves(state)
+        ]
+        return grid_layout(self.width, self.height, state, moves)
+
     def move_cells(self, state: State, move: Slide) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return (state.index(move.tile),), (state.index(0),)
 
@@ -145,6 +177,8 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         first (the 15-puzzle's take about 45 s of one core, once; they are cached after)."""
         if self.solver == TABLE:
             return full_table.is_cached(self.grid)
+        if self._compiled_fifteen():
+            return True  # walking distance serves at once while the 7-8 databases build
         if self.solver == PATTERN_DB:
             return pattern_db.is_cached(self.grid, self.partition or default_partition(self.grid))
         return True
@@ -171,38 +205,24 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         return table.random_at(rng, depth)
 
     # ---- solving -------------------------------------------------------------------------------
-    def solve(
-        self,
-        state: State,
-        start: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution[State, Slide]:
+    def own_solve(self, state: State, start: State, control: Control) -> Solution[State, Slide]:
         """Optimal on boards of up to 16 cells, fast and non-optimal beyond (`optimal` says)."""
+        if self._compiled_fifteen():
+            return self._solve_fifteen(None, state, control)
         if self.solver == PATTERN_DB:
-            return self.solve_using(
-                HEURISTICS[0], state, progress=progress, cancelled=cancelled, budget=budget
-            )
+            return self.solve_with(HEURISTICS[0], state, start, control)
         self._check_solvable(state)
         if self.solver == TABLE:
-            return self._walk_table(state, progress, cancelled)
-        moves, meter = reduce_solve(self.grid, state, progress=progress, cancelled=cancelled)
+            return self._walk_table(state, control)
+        moves, meter = reduce_solve(self.grid, state, control)
         return Solution(tuple(moves), self._replay(state, moves), False, meter.finish())
 
-    def solve_using(
-        self,
-        heuristic: str,
-        state: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
+    def solve_with(
+        self, heuristic: str, state: State, start: State, control: Control
     ) -> Solution[State, Slide]:
         """Optimal search with a chosen heuristic (one of HEURISTICS) on boards of at most 16
         cells, so the figures of the pattern databases can be set against Manhattan + linear
-        conflict. `budget` bounds the positions held in one search pass."""
+        conflict. The budget bounds the positions held in one search pass."""
         if self.grid.cells > PACKED_CELLS:
             raise BadInput(
                 f"{self.id}: optimal search takes boards of at most {PACKED_CELLS} cells"
@@ -210,28 +230,55 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         if heuristic not in HEURISTICS:
             choices = ", ".join(HEURISTICS)
             raise BadInput(f"unknown heuristic {heuristic!r}; choose one of {choices}")
+        if heuristic in FIFTEEN_ONLY:
+            if (self.width, self.height) != (4, 4):
+                raise BadInput(f"{heuristic} is for the 15-puzzle (sliding-4x4) only")
+            return self._solve_fifteen(heuristic, state, control)
         self._check_solvable(state)
         if heuristic == HEURISTICS[0]:
-            h = pattern_database(
-                self.grid, self.partition, progress=progress, cancelled=cancelled
+            h: PatternDatabase | ManhattanLC = pattern_database(
+                self.grid, self.partition, control
             )
         else:
             h = ManhattanLC(PackedBoard(self.grid, tuple(range(self.grid.cells))))
-        meter = Meter(f"BFIDA* + {h.name}", progress, cancelled)
+        meter = Meter(f"BFIDA* + {h.name}", control.unlimited())  # the budget bounds one pass
         meter.extra["h MD+LC"] = str(manhattan_lc(self.grid, state))
+        budget = control.budget if control.budget is not None else sys.maxsize
         states = frontier_search(self.grid, state, h, meter, budget)
         meter.depth = len(states) - 1
         moves = [self._move_between(a, b) for a, b in zip(states, states[1:], strict=False)]
         return Solution(tuple(moves), tuple(states), True, meter.finish())
+
+    def _compiled_fifteen(self) -> bool:
+        """The 15-puzzle with its default pattern groups: the compiled IDA* serves."""
+        return (self.width, self.height) == (4, 4) and self.partition is None
+
+    def _solve_fifteen(
+        self, heuristic: str | None, state: State, control: Control
+    ) -> Solution[State, Slide]:
+        """Compiled IDA*: walking distance, the 7-8 databases, or (None) the best at hand."""
+        from kaeru.engine.sliding import ida
+
+        self._check_solvable(state)
+        if heuristic == FIFTEEN_ONLY[0]:
+            found = ida.solve_walking(4, state, control)
+        elif heuristic == FIFTEEN_ONLY[1]:
+            found = ida.solve_pattern(state, control)
+        else:
+            found = ida.solve_fifteen(state, control)
+        assert found is not None
+        states = found.states
+        moves = [self._move_between(a, b) for a, b in zip(states, states[1:], strict=False)]
+        return Solution(tuple(moves), tuple(states), True, found.stats)
 
     def _check_solvable(self, state: State) -> None:
         reason = parity.unsolvable_reason(self.grid, state)
         if reason:
             raise Unsolvable(reason)
 
-    def _walk_table(self, state: State, progress: Progress, cancelled: CancelCheck) -> Solution:
-        table = full_table.full_table(self.grid, progress=progress, cancelled=cancelled)
-        meter = Meter("depth table walk", progress, cancelled)
+    def _walk_table(self, state: State, control: Control) -> Solution[State, Slide]:
+        table = full_table.full_table(self.grid, control)
+        meter = Meter("depth table walk", control)
         moves, states = table.walk(state)
         meter.depth = len(moves)
         meter.expanded = len(moves)
@@ -248,14 +295,7 @@ class SlidingPuzzle(Puzzle[State, Slide]):
     def _move_between(self, before: State, after: State) -> Slide:
         return self.grid.slide_from(before, before.index(0), after.index(0))
 
-    def enumerate(
-        self,
-        root: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Enumeration:
+    def own_enumerate(self, root: State, control: Control) -> Enumeration:
         """Every position by distance from `root` (boards of at most 10 cells)."""
         if self.solver != TABLE:
             total = factorial(self.grid.cells) // 2
@@ -264,15 +304,17 @@ class SlidingPuzzle(Puzzle[State, Slide]):
                 f"(boards of at most {full_table.MAX_CELLS} cells can be)",
                 SearchStats("enumeration"),
             )
-        return super().enumerate(root, progress=progress, cancelled=cancelled, budget=budget)
+        return enumerate_bfs(self, root, control)
 
 
 class SmallSlidingPuzzle(SlidingPuzzle):
-    """A board with at most 10 cells: also a `CodedPuzzle`, so enumeration runs on numpy."""
+    """A board with at most 10 cells: also a perfect index, so enumeration runs on numpy."""
+
+    capabilities = replace(SlidingPuzzle.capabilities, perfect_index=True)
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__(width, height)
-        self._codes = full_table.PermutationCodes(self.grid)
+        self._codes = PermutationCodes(self.grid)
         self.space_size = self._codes.space_size
 
     def encode(self, state: State) -> int:
@@ -284,26 +326,11 @@ class SmallSlidingPuzzle(SlidingPuzzle):
     def expand_codes(self, codes: np.ndarray) -> np.ndarray:
         return self._codes.expand_codes(codes)
 
-    def enumerate(
-        self,
-        root: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Enumeration:
+    def own_enumerate(self, root: State, control: Control) -> Enumeration:
         """Every position by distance from `root`, by the table's own breadth-first search."""
-        meter = Meter("numpy BFS over the permutation index", progress, cancelled)
+        meter = Meter("numpy BFS over the permutation index", control.unlimited())
         depth = full_table.layered_depths(self._codes, root, meter)
-        histogram = np.bincount(depth[depth != full_table.UNREACHED])
-        last = np.flatnonzero(depth == len(histogram) - 1)[:5000]
-        farthest = sorted(self.format(self.decode(int(code))) for code in last)
-        return Enumeration(
-            root=self.format(root),
-            histogram=tuple(int(n) for n in histogram),
-            farthest=tuple(farthest[:FARTHEST_LIMIT]),
-            stats=meter.finish(),
-        )
+        return survey(depth, self.decode, self.format, self.format(root), meter.finish())
 
 
 def make_sliding(width: int, height: int) -> SlidingPuzzle:

@@ -13,27 +13,17 @@ from functools import cached_property
 
 import numpy as np
 
-from kaeru.engine.core import (
-    DEFAULT_BUDGET,
-    BadInput,
-    CancelCheck,
-    Progress,
-    Puzzle,
-    SearchStats,
-    Solution,
-    Unsolvable,
-)
-from kaeru.engine.registry import Family
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import BadInput, Capabilities, Puzzle, SearchStats, Solution, Unsolvable
+from kaeru.engine.family import Family
+from kaeru.engine.layout import Layout, LayoutMove, grid_layout
 from kaeru.engine.results import Enumeration
-from kaeru.engine.search.meter import Meter
-from kaeru.engine.two_blank.bfs import layered_bfs
 from kaeru.engine.two_blank.geometry import Geometry, State
 from kaeru.engine.two_blank.index import TwoBlankIndex
 from kaeru.engine.two_blank.problems import ProblemSet
 from kaeru.engine.two_blank.survey import survey
-from kaeru.engine.two_blank.table import has_table, load_or_build
+from kaeru.engine.two_blank.table import descend, has_table, index_depths, load_or_build
 from kaeru.engine.two_blank.text import format_state, parse_state
-from kaeru.engine.two_blank.walk import descend
 
 Move = tuple[str, tuple[int, ...]]  # (direction the tiles travel, the tiles moved)
 
@@ -53,8 +43,15 @@ SIDE_WORDS = {"right": "left of", "left": "right of", "down": "above", "up": "be
 class TwoBlank(Puzzle[State, Move]):
     family = "two-blank"
     board = "two-blank"
-    reversible = True
-    can_shuffle = True
+    capabilities = Capabilities(
+        reversible=True,
+        perfect_index=True,  # the positions reachable from the goal
+        own_solver=True,  # walk down the depth table
+        own_enumerator=True,  # the table's survey, with the pair-at-the-end series
+        random_starts=True,
+        explorer_root=True,
+        tables=True,
+    )
     rules = (
         "Two empty cells side by side move as a pair.\n"
         "A tile beside the pair slides across it (two cells); the two tiles\n"
@@ -110,6 +107,24 @@ class TwoBlank(Puzzle[State, Move]):
         direction, tiles = move
         return f"{', '.join(str(t) for t in tiles)} {direction}"
 
+    def format_move(self, move: Move) -> str:
+        """`3 up`, `5,6 down`: the tiles moved and where they go."""
+        direction, tiles = move
+        return f"{','.join(str(t) for t in tiles)} {direction}"
+
+    def move_aliases(self, move: Move) -> tuple[str, ...]:
+        """The direction alone (`up`), or the tiles with spaces (`5 6 down`)."""
+        direction, tiles = move
+        return direction, f"{' '.join(str(t) for t in tiles)} {direction}"
+
+    def layout(self, state: State) -> Layout:
+        """The tiles in their frame; a move takes tile(s) from beside the gap into it."""
+        moves = [
+            LayoutMove(move, self.describe(move), *self.move_cells(state, move))
+            for move in self.moves(state)
+        ]
+        return grid_layout(self.width, self.height, state, moves)
+
     def move_cells(self, state: State, move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return self.geometry.move_cells(self.geometry.pair_of(state), move[0])
 
@@ -134,11 +149,12 @@ class TwoBlank(Puzzle[State, Move]):
         """Whether hints and solving are instant now (the table is in memory or on disk)."""
         return has_table(self.id)
 
-    def depth_table(
-        self, *, progress: Progress = None, cancelled: CancelCheck = None
-    ) -> np.ndarray:
+    def tables_ready(self) -> bool:
+        return self.has_table()
+
+    def depth_table(self, control: Control = QUIET) -> np.ndarray:
         """Distance to the goal for every code; built (with progress) and cached on first use."""
-        return load_or_build(self.id, self.index, progress=progress, cancelled=cancelled).depth
+        return load_or_build(self.id, self.index, control).table
 
     def distance(self, state: State) -> int:
         """Moves from `state` to the goal (the table is built if need be)."""
@@ -146,21 +162,13 @@ class TwoBlank(Puzzle[State, Move]):
             raise Unsolvable(reason)
         return int(self.depth_table()[self.index.encode(state)])
 
-    def solve(
-        self,
-        state: State,
-        start: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Solution:
+    def own_solve(self, state: State, start: State, control: Control) -> Solution[State, Move]:
         """Walk down the depth table: optimal and instant once the table exists (the budget
         does not apply: the table's size is fixed and small)."""
         if reason := self.unsolvable_reason(state, start):
             raise Unsolvable(reason)
-        loaded = load_or_build(self.id, self.index, progress=progress, cancelled=cancelled)
-        path = descend(self.index, loaded.depth, state)
+        loaded = load_or_build(self.id, self.index, control)
+        path = descend(self.index, loaded.table, state)
         moves = []
         before = state
         for direction, after in path:
@@ -176,33 +184,24 @@ class TwoBlank(Puzzle[State, Move]):
         )
         return Solution(tuple(moves), (state, *(after for _, after in path)), True, stats)
 
-    def enumerate(
-        self,
-        root: State,
-        *,
-        progress: Progress = None,
-        cancelled: CancelCheck = None,
-        budget: int = DEFAULT_BUDGET,
-    ) -> Enumeration:
+    def own_enumerate(self, root: State, control: Control) -> Enumeration:
         """Everything reachable from `root` by depth, with the pair-at-the-end count per depth
         (`series["pair_at_end"]`). From the goal this is the cached depth table. The budget
         does not apply: memory is one byte a position whatever happens."""
         if root == self.geometry.goal:
-            loaded = load_or_build(self.id, self.index, progress=progress, cancelled=cancelled)
-            return survey(self.index, loaded.depth, self.format(root), loaded.stats, self.format)
+            loaded = load_or_build(self.id, self.index, control)
+            return survey(self.index, loaded.table, self.format(root), loaded.stats, self.format)
         rename = self.index.relabel(root) if self.unsolvable_reason(root, root) else {}
         renamed = tuple(rename.get(t, t) for t in root)
-        meter = Meter("numpy BFS over the two-blank index", progress, cancelled)
-        depth = layered_bfs(self.index, self.index.encode(renamed), meter)
+        meter = Meter("numpy BFS over the two-blank index", control.unlimited())
+        depth = index_depths(self.index, self.index.encode(renamed), meter)
         back = {new: old for old, new in rename.items()}
         return survey(self.index, depth, self.format(root), meter.finish(), self.format, back)
 
     # ---- the problem set and new games ---------------------------------------------------------
-    def problem_set(
-        self, *, progress: Progress = None, cancelled: CancelCheck = None
-    ) -> ProblemSet:
+    def problem_set(self, control: Control = QUIET) -> ProblemSet:
         """Every position with the pair at the bottom right, with its depth."""
-        return ProblemSet(self.index, self.depth_table(progress=progress, cancelled=cancelled))
+        return ProblemSet(self.index, self.depth_table(control))
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> State:
         """A problem exactly `depth` moves from the goal (BadInput when there is none), or any

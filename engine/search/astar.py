@@ -3,37 +3,33 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable
+from collections.abc import Callable
 from itertools import count
-from typing import Any
 
-from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 
-def _h(puzzle: Puzzle, state: Hashable, start: Hashable) -> int:
-    value = puzzle.heuristic(state, start)
-    if value is None:
-        raise ValueError(f"{puzzle.id} has no heuristic")
-    return value
+def _heuristic_of(puzzle: Puzzle[S, M]) -> Callable[[S, S], int]:
+    if not puzzle.capabilities.heuristic:
+        raise ValueError(f"{puzzle.id} declares no heuristic")
+    return puzzle.heuristic
 
 
 def astar(
-    puzzle: Puzzle,
-    state: Hashable,
-    start: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Solution:
+    puzzle: Puzzle[S, M],
+    state: S,
+    start: S,
+    control: Control = QUIET,
+) -> Solution[S, M]:
     """A* with a consistent-or-admissible heuristic (re-opens a state found by a shorter path)."""
-    meter = Meter("A*", progress, cancelled, budget)
-    parents: dict[Any, tuple[Any, Any] | None] = {state: None}
+    meter = Meter("A*", control)
+    _h = _heuristic_of(puzzle)
+    parents: dict[S, tuple[S, M] | None] = {state: None}
     best_g = {state: 0}
     tie = count()
-    heap = [(_h(puzzle, state, start), 0, next(tie), state)]
+    heap = [(_h(state, start), 0, next(tie), state)]
     while heap:
         f, g, _, current = heapq.heappop(heap)
         if g > best_g[current]:
@@ -52,31 +48,29 @@ def astar(
             if cg < best_g.get(child, cg + 1):
                 best_g[child] = cg
                 parents[child] = (current, move)
-                heapq.heappush(heap, (cg + _h(puzzle, child, start), cg, next(tie), child))
+                heapq.heappush(heap, (cg + _h(child, start), cg, next(tie), child))
     raise Unsolvable(f"all {len(best_g):,} reachable positions searched, none is a goal",
                      meter.finish())
 
 
 def ida_star(
-    puzzle: Puzzle,
-    state: Hashable,
-    start: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
+    puzzle: Puzzle[S, M],
+    state: S,
+    start: S,
+    control: Control = QUIET,
     max_bound: int = 1_000,
-) -> Solution:
+) -> Solution[S, M]:
     """Iterative-deepening A*: memory linear in the depth; the bound shows in the stats."""
-    meter = Meter("IDA*", progress, cancelled, budget)
-    bound = _h(puzzle, state, start)
+    meter = Meter("IDA*", control)
+    _h = _heuristic_of(puzzle)
+    bound = _h(state, start)
     path_states = [state]
-    path_moves: list = []
+    path_moves: list[M] = []
     on_path = {state}
 
     def search(g: int) -> int:
         current = path_states[-1]
-        f = g + _h(puzzle, current, start)
+        f = g + _h(current, start)
         if f > bound:
             return f
         if puzzle.is_goal(current, start):

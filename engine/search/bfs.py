@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
-
-from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 
 def bfs(
-    puzzle: Puzzle,
-    state: Hashable,
-    start: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Solution:
+    puzzle: Puzzle[S, M], state: S, start: S, control: Control = QUIET
+) -> Solution[S, M]:
     """Shortest solution from `state` by layers; Unsolvable once the reachable space is done."""
-    meter = Meter("BFS", progress, cancelled, budget)
-    parents: dict[Any, tuple[Any, Any] | None] = {state: None}
+    meter = Meter("BFS", control)
+    parents: dict[S, tuple[S, M] | None] = {state: None}
     if puzzle.is_goal(state, start):
         return Solution((), (state,), True, meter.finish())
     layer = [state]

@@ -6,40 +6,34 @@ best meeting point of that layer is taken, which keeps the result optimal.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
-
-from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 
 def bidirectional_bfs(
-    puzzle: Puzzle,
-    state: Hashable,
-    start: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Solution:
+    puzzle: Puzzle[S, M],
+    state: S,
+    start: S,
+    control: Control = QUIET,
+) -> Solution[S, M]:
     """Optimal solution from `state` to `puzzle.goal(start)`, searching from both ends."""
     goal = puzzle.goal(start)
     if goal is None:
         raise ValueError(f"{puzzle.id} has no explicit goal for a bidirectional search")
-    meter = Meter("bidirectional BFS", progress, cancelled, budget)
+    meter = Meter("bidirectional BFS", control)
     if state == goal:
         return Solution((), (state,), True, meter.finish())
     # forward: state -> (parent, move); backward: state -> (next state toward goal, move)
-    fwd: dict[Any, tuple[Any, Any] | None] = {state: None}
-    bwd: dict[Any, tuple[Any, Any] | None] = {goal: None}
+    fwd: dict[S, tuple[S, M] | None] = {state: None}
+    bwd: dict[S, tuple[S, M] | None] = {goal: None}
     fdepth = {state: 0}
     bdepth = {goal: 0}
     flayer, blayer = [state], [goal]
     while flayer and blayer:
         meter.depth += 1
         meter.frontier = len(flayer) + len(blayer)
-        best: tuple[int, Any] | None = None
+        best: tuple[int, S] | None = None
         if len(flayer) <= len(blayer):
             following = []
             for current in flayer:

@@ -1,37 +1,18 @@
-"""Full state-space enumeration from a root: positions by depth and the farthest ones."""
+"""Full state-space enumeration from a root by plain breadth-first search: positions by depth
+and the farthest ones (the dispatcher picks the numpy searches where a puzzle declares them)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 
-from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import M, Puzzle, S
 from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
-from kaeru.engine.search.meter import Meter
 
 
-def enumerate_space(
-    puzzle: Puzzle,
-    root: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Enumeration:
-    """Breadth-first over everything reachable from `root`.
-
-    Puzzles with a perfect index (`CodedPuzzle`) go through the vectorised numpy search, and
-    reversible ones with packed positions (`PackedPuzzle`) through the layered numpy search.
-    """
-    from kaeru.engine.search.codes import CodedPuzzle, enumerate_codes
-    from kaeru.engine.search.packed import PackedPuzzle, enumerate_packed
-
-    if isinstance(puzzle, CodedPuzzle):
-        return enumerate_codes(puzzle, root, progress=progress, cancelled=cancelled)
-    if isinstance(puzzle, PackedPuzzle) and puzzle.reversible:
-        return enumerate_packed(
-            puzzle, root, progress=progress, cancelled=cancelled, budget=budget
-        )
-    meter = Meter("BFS enumeration", progress, cancelled, budget)
+def enumerate_bfs(puzzle: Puzzle[S, M], root: S, control: Control = QUIET) -> Enumeration:
+    """Breadth-first over everything reachable from `root`, one set of states in memory."""
+    meter = Meter("BFS enumeration", control)
     seen = {root}
     layer = [root]
     histogram = [1]
@@ -60,6 +41,6 @@ def enumerate_space(
     )
 
 
-def farthest_sample(puzzle: Puzzle, layer: list[Hashable]) -> tuple[str, ...]:
+def farthest_sample(puzzle: Puzzle[S, M], layer: Sequence[S]) -> tuple[str, ...]:
     """The farthest positions as sorted text, cut to FARTHEST_LIMIT."""
     return tuple(sorted(puzzle.format(s) for s in layer)[:FARTHEST_LIMIT])

@@ -16,36 +16,45 @@ reversal 10 has 3.6 million positions and no cheap perfect index).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from itertools import pairwise
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast
 
 import numpy as np
 
-from kaeru.engine.core import DEFAULT_BUDGET, CancelCheck, Progress, Puzzle, Solution, Unsolvable
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.results import Enumeration
 from kaeru.engine.search.enumerate import farthest_sample
-from kaeru.engine.search.meter import Meter
 
 CHUNK = 1 << 16  # positions expanded between cancel checks: a few milliseconds of numpy
 FARTHEST_DECODED = 5000  # farthest positions turned back into states for the sample
+# Memory per position held (the budget counts positions held: the stored layers and the
+# neighbours being sorted): an int64 code, its tagged copy and the sort's room.
+BYTES_PER_POSITION = 32
 
 Mirror = Callable[[np.ndarray], np.ndarray]
 Neighbours = Callable[[np.ndarray], np.ndarray]
 
 
-@runtime_checkable
-class PackedPuzzle(Protocol):
-    """A puzzle with an undirected move graph whose positions pack into one int64 each
-    (non-negative and below 2**62)."""
+class PackedPuzzle(Protocol[S]):
+    """The hooks of a puzzle declaring `capabilities.packed`: an undirected move graph whose
+    positions pack into one int64 each (non-negative and below 2**62)."""
 
-    def pack(self, state: Hashable) -> int: ...
+    def pack(self, state: S) -> int: ...
 
-    def unpack(self, code: int) -> Hashable: ...
+    def unpack(self, code: int) -> S: ...
 
     def neighbours_packed(self, codes: np.ndarray) -> np.ndarray:
         """Every neighbour of every code in `codes` (int64; order and repeats free)."""
         ...
+
+
+def as_packed(puzzle: Puzzle[S, M]) -> PackedPuzzle[S]:
+    """The puzzle's packed hooks, once its capabilities say it has them."""
+    if not puzzle.capabilities.packed:
+        raise ValueError(f"{puzzle.id} does not declare packed positions")
+    return cast(PackedPuzzle[S], puzzle)
 
 
 def new_codes(codes: np.ndarray, known: list[np.ndarray]) -> np.ndarray:
@@ -93,13 +102,19 @@ class _Side:
         return sum(int(layer.size) for layer in self.layers)
 
     def grow(self, neighbours: Neighbours, meter: Meter) -> np.ndarray:
-        """Add and return the next layer (empty once everything reachable is found)."""
+        """Add and return the next layer (empty once everything reachable is found).
+
+        While it grows, `meter.held` counts the layers stored plus the neighbours listed so far
+        (they are in memory until sorted), so the budget stops a layer before it outgrows the
+        memory, not after."""
         last = self.last
         parts = []
+        stored = meter.held or 0
         for begin in range(0, last.size, CHUNK):
             part = neighbours(last[begin : begin + CHUNK])
             meter.generated += int(part.size)
             parts.append(part)
+            meter.held = stored + sum(int(p.size) for p in parts)
             meter.tick(min(CHUNK, last.size - begin))
             meter.check()
         known = self.layers[-2:]
@@ -139,10 +154,10 @@ def packed_path(
         return _mirror_search(neighbours, fwd, mirror, meter)
     bwd = _Side(target) if two_sided else None
     while True:
+        side: _Side = fwd
+        other: _Side | None = bwd
         if bwd is not None and bwd.last.size < fwd.last.size:
             side, other = bwd, fwd
-        else:
-            side, other = fwd, bwd
         layer = side.grow(neighbours, meter)
         _report(meter, fwd, bwd, layer)
         if layer.size == 0:
@@ -185,26 +200,25 @@ def _report(meter: Meter, fwd: _Side, bwd: _Side | None, layer: np.ndarray) -> N
     meter.frontier = int(layer.size)
     stored = fwd.positions + (bwd.positions if bwd is not None else 0)
     meter.extra["positions"] = f"{stored:,}"
+    meter.held = stored
 
 
 def solve_packed(
-    puzzle: Puzzle,
-    state: Hashable,
-    start: Hashable,
+    puzzle: Puzzle[S, M],
+    state: S,
+    start: S,
+    control: Control = QUIET,
     *,
     mirror: Mirror | None = None,
     mirror_name: str = "mirror",
     two_sided: bool = True,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Solution:
+) -> Solution[S, M]:
     """An optimal Solution from `state` to `puzzle.goal(start)` (a PackedPuzzle).
 
     `mirror` is used only when it maps `state` onto the goal; otherwise the search is two-sided
     (or a plain BFS with `two_sided=False`).
     """
-    packed: PackedPuzzle = puzzle  # type: ignore[assignment]
+    packed = as_packed(puzzle)
     goal = puzzle.goal(start)
     if goal is None:
         raise ValueError(f"{puzzle.id} has no explicit goal")
@@ -215,7 +229,8 @@ def solve_packed(
         algorithm = f"{mirror_name} bidirectional BFS"
     else:
         algorithm = "bidirectional BFS" if two_sided else "BFS"
-    meter = Meter(algorithm, progress, cancelled, budget)
+    meter = Meter(algorithm, control, bytes_per_position=BYTES_PER_POSITION)
+    meter.held = 1
     meter.extra["positions"] = "1"
     codes = packed_path(
         packed.neighbours_packed, source, target, meter, mirror=mirror, two_sided=two_sided
@@ -232,24 +247,18 @@ def solve_packed(
     return Solution(tuple(moves), tuple(states), True, meter.finish())
 
 
-def _move_between(puzzle: Puzzle, before: Hashable, after: Hashable) -> Hashable:
+def _move_between(puzzle: Puzzle[S, M], before: S, after: S) -> M:
     for move in puzzle.moves(before):
         if puzzle.apply(before, move) == after:
             return move
     raise AssertionError(f"{puzzle.id}: no move leads from {before!r} to {after!r}")
 
 
-def enumerate_packed(
-    puzzle: Puzzle,
-    root: Hashable,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
-    budget: int = DEFAULT_BUDGET,
-) -> Enumeration:
+def enumerate_packed(puzzle: Puzzle[S, M], root: S, control: Control = QUIET) -> Enumeration:
     """Every position reachable from `root` (a PackedPuzzle), layer by layer."""
-    packed: PackedPuzzle = puzzle  # type: ignore[assignment]
-    meter = Meter("numpy layered BFS enumeration", progress, cancelled, budget)
+    packed = as_packed(puzzle)
+    meter = Meter("numpy layered BFS enumeration", control, bytes_per_position=BYTES_PER_POSITION)
+    meter.held = 1
     side = _Side(packed.pack(root))
     while side.grow(packed.neighbours_packed, meter).size:
         _report(meter, side, None, side.last)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Mapping
+
+from kaeru.engine.results import M, S
 
 
-def walk_back(parents: Mapping[Any, tuple[Any, Any] | None], end: Hashable) -> tuple[list, list]:
+def walk_back(parents: Mapping[S, tuple[S, M] | None], end: S) -> tuple[list[M], list[S]]:
     """Follow `parents` (state -> (previous state, move) or None at the root) back from `end`.
 
     Returns (moves, states) from the root to `end`.
     """
-    moves: list = []
+    moves: list[M] = []
     states = [end]
     link = parents[end]
     while link is not None:

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kaeru.engine.core import CancelCheck, Progress
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.sliding.arrays import sorted_unique
 from kaeru.engine.sliding.geometry import Grid, State
 from kaeru.engine.sliding.packed import U64, PackedBoard
-from kaeru.engine.sliding.table_cache import holding, load_table, save_table
+from kaeru.engine.tables.store import holding, load_table, save_table
 
 UNREACHED = 255
 CHUNK = 1 << 19
@@ -194,7 +193,7 @@ def is_cached(grid: Grid, partition: Partition) -> bool:
     key = (grid.width, grid.height, partition)
     if key in _loaded:
         return True
-    from kaeru.engine.cache import cache_file
+    from kaeru.engine.tables.folder import cache_file
 
     return all(cache_file(group_file(grid, g)).exists() for g in partition.groups)
 
@@ -202,15 +201,13 @@ def is_cached(grid: Grid, partition: Partition) -> bool:
 def pattern_database(
     grid: Grid,
     partition: Partition | None = None,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
+    control: Control = QUIET,
 ) -> PatternDatabase:
     """The partition's database: from memory, else the disk cache, else built with progress."""
     partition = partition or default_partition(grid)
     check_partition(grid, partition)
     key = (grid.width, grid.height, partition)
-    with holding(_lock, "pattern databases", progress, cancelled):
+    with holding(_lock, "pattern databases", control.progress, control.cancelled):
         if key in _loaded:
             return _loaded[key]
         tables = []
@@ -220,8 +217,7 @@ def pattern_database(
                 meter = Meter(
                     f"building pattern database {number}/{len(partition.groups)} "
                     f"({len(group)} tiles)",
-                    progress,
-                    cancelled,
+                    control.unlimited(),
                 )
                 meter.extra["building"] = f"{number}/{len(partition.groups)}"
                 table = build_group(grid, group, meter)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from kaeru.engine.core import CancelCheck, Progress
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.sliding.full_table import full_table
 from kaeru.engine.sliding.geometry import Grid, Slide, State, grid
 
@@ -179,12 +178,11 @@ def _line(
 def reduce_solve(
     shape: Grid,
     state: State,
-    *,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
+    control: Control = QUIET,
 ) -> tuple[list[Slide], Meter]:
-    """Slides from a solvable `state` to the goal, and the meter that counted the work."""
-    meter = Meter("row-by-row reduction", progress, cancelled)
+    """Slides from a solvable `state` to the goal, and the meter that counted the work (the
+    budget does not apply: the work grows only polynomially with the board)."""
+    meter = Meter("row-by-row reduction", control.unlimited())
     board = _Board(shape, state, meter)
     w_all = shape.width
     top, left = 0, 0

@@ -3,9 +3,7 @@
 - `geometry` — the board and the sliding rule on tuples;
 - `perms` — ranking tile orders of one parity;
 - `index` — the perfect index of the reachable space and its vectorised moves;
-- `bfs` — the layered numpy BFS that fills a one-byte depth table;
-- `table` — that table kept in memory and cached on disk;
-- `walk` — solving by walking down the table;
+- `table` — the one-byte depth table (built, kept and walked down by `engine.tables`);
 - `problems` — the seed's problem set (the pair at the bottom right, by depth);
 - `survey` — a depth table turned into an `Enumeration`;
 - `text` — reading and writing positions.

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.tables.survey import count_depths
 from kaeru.engine.two_blank.geometry import State
 from kaeru.engine.two_blank.index import TwoBlankIndex
-from kaeru.engine.two_blank.survey import count_depths
+from kaeru.engine.two_blank.table import descend
 from kaeru.engine.two_blank.text import format_compact
-from kaeru.engine.two_blank.walk import descend
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
@@ -13,18 +16,24 @@ SIZE = (100, 30)
 SNAPSHOT_SIZE = (80, 24)
 
 
-async def settle(pilot: Pilot) -> None:
-    """Wait until every worker is done (cancelled ones included) and their messages handled."""
-    for _ in range(20):
+async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
+    """Wait until every worker and every search of the open game is done (cancelled ones
+    included) and their messages handled."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
         await pilot.pause()
         running = [worker for worker in pilot.app.workers if not worker.is_finished]
-        if not running:
-            break
         for worker in running:
             try:
                 await worker.wait()
             except (WorkerCancelled, WorkerFailed):
                 pass  # a replaced search: its successor is what the test waits for
+        screen = pilot.app.screen
+        searching = isinstance(screen, PlayScreen) and screen.session.jobs.tags
+        if not running and not searching:
+            break
+        if searching:
+            await asyncio.sleep(0.02)
     await pilot.pause()
 
 
@@ -36,8 +45,10 @@ def play_screen(app: KaeruApp) -> PlayScreen:
 
 @pytest.fixture(autouse=True)
 def fresh_saves(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A test-private saved-games folder (so no earlier test's game is resumed)."""
+    """A test-private saved-games folder (so no earlier test's game is resumed), and searches
+    in threads (the worker process has its own tests)."""
     monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("KAERU_SEARCH_MODE", "thread")
 
 
 def snapshot_app(game_id: str | None = None) -> KaeruApp:

@@ -9,6 +9,8 @@ from textual.widgets import OptionList, ProgressBar
 
 from kaeru.engine.core import SearchStats
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
+from kaeru.engine.tables import store
 from kaeru.engine.two_blank import table as tables
 from kaeru.screens.explore import TASK, ExploreScreen
 from kaeru.screens.home import HomeScreen
@@ -45,7 +47,7 @@ async def test_explorer_from_home_shows_the_chart_and_totals():
         screen = explorer(app)
         assert screen.status == "done"
         chart = screen.query_one(DepthChart)
-        expected = TEN.enumerate(TEN.geometry.goal)
+        expected = dispatch.enumerate_space(TEN, TEN.geometry.goal)
         assert chart.histogram == expected.histogram
         assert sum(chart.series["pair_at_end"]) == 3_600
         drawn = chart.render().plain
@@ -113,7 +115,7 @@ async def test_explorer_from_the_command_palette():
 
 async def test_escape_cancels_a_long_enumeration_then_leaves(monkeypatch, tmp_path):
     monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    tables.forget_tables()
+    store.forget()
     fourteen = get_puzzle("two-blank-4x4")
     app = KaeruApp(resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -182,7 +184,8 @@ async def test_solve_plays_back_to_the_goal():
         playback = screen.playback
         assert playback is not None and playback.solution.length == 16
         await pilot.press("end")
-        assert screen.board.state == get_puzzle("two-blank-3x3").geometry.goal
+        two_blank = get_puzzle("two-blank-3x3")
+        assert screen.board.shown == two_blank.layout(two_blank.geometry.goal)
 
 
 # ---- snapshots ---------------------------------------------------------------------------------
@@ -214,7 +217,7 @@ def test_two_blank_board_snapshot(snap_compare):
 async def test_fourteen_hint_builds_the_table_with_progress(monkeypatch, tmp_path):
     """First use of the 14-puzzle: the hint waits for the table build, showing its progress."""
     monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    tables.forget_tables()
+    store.forget()
     fourteen = get_puzzle("two-blank-4x4")
     app = KaeruApp("two-blank-4x4", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -233,4 +236,4 @@ async def test_fourteen_hint_builds_the_table_with_progress(monkeypatch, tmp_pat
         after = fourteen.apply(screen.session.state, screen.board.hint_move)
         assert fourteen.distance(after) == 23
         assert tables.table_path(fourteen.id).exists()
-    tables.forget_tables()
+    store.forget()

@@ -8,9 +8,11 @@ import time
 import pytest
 from textual.pilot import Pilot
 
+from kaeru.engine.search import dispatch
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp
-from kaeru.tui.widgets.boards.knights import KnightBoard
+from kaeru.tui.widgets.boards.holes import HolesBoard
+from kaeru.tui.widgets.boards.squares_look import SquaresLook
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 
 
@@ -28,7 +30,7 @@ async def go_to(pilot: Pilot, name: str) -> None:
     """Move the cursor to a square without acting: its rank digit, then arrows to its file."""
     board = play_screen(pilot.app).board
     await pilot.press(name[1])
-    while board.cursor % board.columns != "abcdef".index(name[0]):
+    while board.cell_name(board.cursor)[0] != name[0]:
         await pilot.press("right")
 
 
@@ -42,9 +44,9 @@ async def test_knight_exchange_played_to_the_end_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        assert isinstance(screen.board, KnightBoard)
+        assert isinstance(screen.board, HolesBoard)
         puzzle = screen.session.puzzle
-        solution = puzzle.solve(screen.session.state, screen.session.start)
+        solution = dispatch.solve(puzzle, screen.session.state, screen.session.start)
         for n, move in enumerate(solution.moves):
             source, target = puzzle.describe(move).split("-")
             if n < 2:  # cursor keys and Enter
@@ -111,7 +113,8 @@ async def test_hint_letters_and_clicks():
         await pilot.press("g")  # the plain-letter fallback
         text = board.render().plain
         assert "♞" not in text and text.count("B") == 3 and text.count("W") == 3
-        width, height = board.square_size(board.size.height)
+        assert isinstance(board.look, SquaresLook)
+        width, height = board.look.square_size(board.size.height)
         # b4: one column of padding, the rank labels, then one square across
         await pilot.click(board, offset=(1 + 2 + width + width // 2, height // 2))
         assert board.selected == 1
@@ -132,7 +135,8 @@ async def test_solve_plays_the_knights_back_to_the_goal():
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
         board = screen.board
-        assert screen.session.puzzle.format(board.state) == "B_B/___/W_W"
+        puzzle = screen.session.puzzle
+        assert board.shown == puzzle.layout(puzzle.parse("B_B/___/W_W"))
         assert board.last_move == screen.playback.solution.moves[-1]
         assert "·" in board.render().plain  # the square the last knight left
 

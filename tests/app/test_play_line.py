@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import time
 
+from kaeru.engine.modes import Mode
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
-from kaeru.engine.session import Session
+from kaeru.engine.store import Store
 from kaeru.screens.home import HomeScreen
-from kaeru.tui import saves
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
@@ -50,7 +51,7 @@ async def test_hint_highlights_an_optimal_first_move():
         puzzle = screen.session.puzzle
         after = puzzle.apply(screen.session.state, hint)
         assert bfs(puzzle, after, screen.session.start).length == 14  # one step closer than 15
-        assert puzzle.describe(hint) in screen.message
+        assert puzzle.describe(hint) in screen.session.message
         assert screen.query_one(StatsPanel).search_status == "done"
 
 
@@ -61,7 +62,7 @@ async def test_solve_plays_back_to_the_goal_and_player_takes_over():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        playback = screen.playback
+        playback = screen.session.playback
         assert playback is not None and screen.board.locked
         assert screen.focused is screen.query_one(PlaybackBar)
         await pilot.press("space")  # pause
@@ -69,12 +70,12 @@ async def test_solve_plays_back_to_the_goal_and_player_takes_over():
         playback.seek(0)
         await pilot.press("right", "right", "left")
         assert playback.index == 1
-        assert screen.board.state == playback.solution.states[1]
+        assert screen.board.shown == screen.session.puzzle.layout(playback.solution.states[1])
         await pilot.press("end")
-        assert screen.board.state == playback.solution.states[-1]
-        assert screen.session.puzzle.is_goal(screen.board.state, screen.session.start)
+        assert screen.board.shown == screen.session.puzzle.layout(playback.solution.states[-1])
+        assert screen.session.puzzle.is_goal(playback.solution.states[-1], screen.session.start)
         await pilot.press("home", "right", "right", "t")  # take over after two moves
-        assert screen.playback is None and not screen.board.locked
+        assert screen.session.playback is None and not screen.board.locked
         assert screen.session.moves_made == 2
         assert screen.session.state == playback.solution.states[2]
 
@@ -89,12 +90,12 @@ async def test_playback_runs_by_itself_to_the_goal():
         for _ in range(6):
             await pilot.press("plus")  # fastest speed
         deadline = time.monotonic() + 10
-        while screen.playback is not None and not screen.playback.at_end:
+        while screen.session.playback is not None and not screen.session.playback.at_end:
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
-        assert screen.board.state == "_WWWW"
+        assert screen.board.shown == screen.session.puzzle.layout("_WWWW")
         await pilot.press("escape")  # leave playback: the game itself is untouched
-        assert screen.playback is None and screen.session.state == "_BBBB"
+        assert screen.session.playback is None and screen.session.state == "_BBBB"
 
 
 async def test_win_is_detected_and_reported_against_the_optimum():
@@ -102,7 +103,7 @@ async def test_win_is_detected_and_reported_against_the_optimum():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        solution = screen.session.solve()
+        solution = dispatch.solve(screen.session.puzzle, screen.session.state, screen.session.start)
         for move in solution.moves:
             screen.board.cursor = move[0]
             await pilot.press("enter")
@@ -112,23 +113,22 @@ async def test_win_is_detected_and_reported_against_the_optimum():
 
 
 async def test_escape_cancels_a_running_search_and_keys_still_work(monkeypatch):
-    monkeypatch.setattr("kaeru.screens.search_runner.OPTIMAL_BUDGET", 1_000)  # no quiet search
+    monkeypatch.setattr("kaeru.engine.session.OPTIMAL_BUDGET", 1_000)  # no quiet search
     app = KaeruApp("number-reversal-10", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        puzzle = screen.session.puzzle
         # plain BFS over 10!/2 positions takes far longer than this test
-        monkeypatch.setattr(puzzle, "solve", lambda s, st, **kw: bfs(puzzle, s, st, **kw))
+        monkeypatch.setattr(dispatch, "solve", lambda p, s, st, control: bfs(p, s, st, control))
         await pilot.press("s")
         await pilot.pause(0.5)
-        assert screen.searching
+        assert screen.session.mode is Mode.SEARCHING
         cursor = screen.board.cursor
         await pilot.press("left")  # the UI still answers while the search runs
         assert screen.board.cursor != cursor
         await pilot.press("escape")
         await settle(pilot)  # the BFS would run on for a minute had the cancel not landed
-        assert not screen.searching
+        assert screen.session.mode is not Mode.SEARCHING
         assert screen.query_one(StatsPanel).search_status == "cancelled"
         assert isinstance(app.screen, type(screen))  # Escape cancelled; it did not leave
 
@@ -140,8 +140,8 @@ async def test_unsolvable_position_is_said_plainly():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        assert screen.playback is None
-        assert screen.message.startswith("No solution")
+        assert screen.session.playback is None
+        assert screen.session.message.startswith("No solution")
 
 
 async def test_leaving_and_reopening_resumes_the_game():
@@ -157,8 +157,8 @@ async def test_leaving_and_reopening_resumes_the_game():
         app.open_game("frogs-2")
         await settle(pilot)
         assert play_screen(app).session.moves_made == 1
-    saved = saves.load("frogs-2")
-    assert isinstance(saved, Session) and saved.moves_made == 1
+    saved = Store.open().games_in_progress("frogs-2")
+    assert len(saved) == 1 and len(saved[0].moves) == 1
 
 
 async def test_too_small_terminal_shows_what_it_needs():

@@ -1,7 +1,8 @@
-"""The win message counts the way each puzzle is counted: moves, or jumps and chained moves."""
+"""The win message counts the way each puzzle is counted: moves, or chained moves and jumps."""
 
 from __future__ import annotations
 
+from kaeru.engine.search import dispatch
 from kaeru.tui.app import KaeruApp
 from tests.app.conftest import SIZE, play_screen, settle
 
@@ -11,11 +12,12 @@ async def test_peg_win_counts_jumps_and_chains():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        solution = screen.session.solve()
+        session = screen.session
+        solution = dispatch.solve(session.puzzle, session.state, session.start)
         for move in solution.moves:
-            screen.make_move(move)
+            session.push(move)
         await settle(pilot)
-        chains = screen.session.puzzle.chains(solution.moves)
+        chains = session.puzzle.chains(solution.moves)
         status = str(screen.query_one("#status").content)
-        assert screen.session.solved
-        assert f"Solved: {solution.length} jumps, {len(chains)} moves." in status
+        assert session.solved
+        assert f"Solved in {len(chains)} moves ({solution.length} jumps)." in status

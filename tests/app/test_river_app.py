@@ -8,6 +8,7 @@ import time
 
 from textual.pilot import Pilot
 
+from kaeru.engine.search import dispatch
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.river import KEYS, RiverBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
@@ -20,7 +21,7 @@ def notes(app: KaeruApp) -> list[str]:
 def slots_for(board: RiverBoard, move: tuple[str, ...]) -> list[int]:
     """Slots of people who can take this crossing (on the boat's bank)."""
     sides = board.sides()
-    free = [i for i, left in enumerate(sides) if left == board.state.boat_left]
+    free = [i for i, left in enumerate(sides) if left == board.boat_left]
     chosen: list[int] = []
     for label in move:
         chosen.append(next(i for i in free if board.people[i] == label and i not in chosen))
@@ -36,7 +37,7 @@ async def test_jealous_husbands_played_to_the_end_by_number_keys():
         board = screen.board
         assert isinstance(board, RiverBoard)
         puzzle = screen.session.puzzle
-        for move in puzzle.solve(screen.session.state, screen.session.start).moves:
+        for move in dispatch.solve(puzzle, screen.session.state, screen.session.start).moves:
             for slot in slots_for(board, move):
                 await pilot.press(KEYS[slot])
             assert board.load() == move
@@ -56,7 +57,8 @@ async def test_missionaries_played_to_the_end_by_keys():
         screen = play_screen(app)
         board = screen.board
         puzzle = screen.session.puzzle
-        for n, move in enumerate(puzzle.solve(screen.session.state, screen.session.start).moves):
+        solution = dispatch.solve(puzzle, screen.session.state, screen.session.start)
+        for n, move in enumerate(solution.moves):
             for slot in slots_for(board, move):
                 if n < 2:
                     while board.cursor != slot:
@@ -134,12 +136,12 @@ async def test_solve_plays_the_crossings_back_with_the_boat_sailing():
         await settle(pilot)
         assert screen.playback is not None and screen.playback.length == 11
         await pilot.press("space", "home")  # pause, back to the start, then step by hand
-        assert board.state == screen.session.start
+        assert board.shown == screen.session.puzzle.layout(screen.session.start)
         await pilot.press("right")
         assert board.sailing is not None  # the boat is on its way with the first load
         assert board.sailing[1] == screen.playback.solution.moves[0]
         await pilot.pause(0.6)
-        assert board.sailing is None and not board.state.boat_left
+        assert board.sailing is None and not board.boat_left
         await pilot.press("space")
         for _ in range(7):
             await pilot.press("plus")
@@ -147,7 +149,9 @@ async def test_solve_plays_the_crossings_back_with_the_boat_sailing():
         while not screen.playback.at_end:
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
-        assert board.state == screen.session.puzzle.goal(screen.session.start)
+        assert board.shown == screen.session.puzzle.layout(
+            screen.session.puzzle.goal(screen.session.start)
+        )
 
 
 async def test_an_impossible_variant_is_said_plainly():
@@ -158,7 +162,7 @@ async def test_an_impossible_variant_is_said_plainly():
         await pilot.press("s")
         await settle(pilot)
         assert screen.playback is None
-        assert screen.message.startswith("No solution: Jealous husbands (4 couples, boat of 2) "
+        assert screen.session.message.startswith("No solution: Jealous husbands (4 couples, boat of 2) "
                                          "cannot be done")
         assert screen.session.optimal_length is None
 

@@ -121,7 +121,7 @@ async def test_a_move_slides_the_tile_across_and_no_animation_means_none():
         await pilot.press("left")
         await pilot.wait_for_animation()
         await pilot.pause()
-        between = [p for p, sliding in frames if 0 < p < 1 and sliding == (1, 8, 7)]
+        between = [p for p, sliding in frames if 0 < p < 1 and sliding == ("1", 8, 7)]
         assert between, frames  # tile 1 was drawn on its way from cell 8 to cell 7
         assert board.slide_progress == 1.0 and board.sliding is None
         frames.clear()
@@ -139,7 +139,7 @@ async def test_frames_during_a_slide_show_the_tile_between_its_cells():
         board = board_of(app)
         await pilot.press("left")  # 8 slides left from column 2 to column 1
         board.slide_progress = 0.5  # freeze a middle frame (the animator may overwrite it)
-        board.sliding = (8, 8, 7)
+        board.sliding = ("8", 8, 7)
         middle = board.render().plain.splitlines()[8]
         assert middle.index("8") == 1 + 6 + 3 + 3  # half a tile right of its new cell
         await pilot.wait_for_animation()
@@ -157,7 +157,7 @@ async def test_fifteen_puzzle_solve_shows_the_bound_and_is_optimal(monkeypatch):
         screen = play_screen(app)
         stats = str(screen.query_one("StatsPanel").content)
         assert "bound" in stats and "BFIDA*" in stats and "h(start)" in stats
-        assert f"{korf_length(55)} moves (optimal)" in screen.message
+        assert f"{korf_length(55)} moves (optimal)" in screen.session.message
         assert screen.session.optimal_length == korf_length(55)
 
 

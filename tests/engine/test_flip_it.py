@@ -14,6 +14,7 @@ from line_checks import assert_chain, assert_replays, distances, random_walk
 from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.puzzles.flip_it import FAMILY, swap_colours
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.search.bidirectional import bidirectional_bfs
 
@@ -112,14 +113,14 @@ def test_published_solutions_replay_and_are_optimal(start):
     steps = PUBLISHED[start].split()
     assert steps[0] == start and steps[-1] == swap_colours(start)
     assert_chain(puzzle, steps)
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     assert_replays(puzzle, solution, start, start)
     assert solution.length == len(steps) - 1
     assert solution.optimal
 
 
 def test_published_lengths_five_and_six_cells():
-    lengths = {s: get_puzzle(f"flip-it-{len(s)}").solve(s, s).length for s in PUBLISHED}
+    lengths = {s: dispatch.solve(get_puzzle(f"flip-it-{len(s)}"), s, s).length for s in PUBLISHED}
     assert lengths == {"_BBBB": 8, "B_BBB": 18, "BB_BB": 16, "_BBBBB": 9, "B_BBBB": 11,
                        "BB_BBB": 13}
 
@@ -170,7 +171,7 @@ def test_every_all_black_start_matches_plain_bfs(size):
     puzzle = get_puzzle(f"flip-it-{size}")
     for empty in range(size):
         start = all_black(size, empty)
-        solution = puzzle.solve(start, start)
+        solution = dispatch.solve(puzzle, start, start)
         assert solution.stats.algorithm == "colour-swap bidirectional BFS"
         assert_replays(puzzle, solution, start, start)
         assert solution.length == bfs(puzzle, start, start).length
@@ -181,7 +182,7 @@ def test_every_all_black_start_matches_plain_bfs(size):
 def test_any_start_colour_swap_equals_plain_bfs(case):
     size, start = case
     puzzle = get_puzzle(f"flip-it-{size}")
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     assert_replays(puzzle, solution, start, start)
     assert solution.length == bfs(puzzle, start, start).length
     assert solution.length == bidirectional_bfs(puzzle, start, start).length
@@ -194,7 +195,7 @@ def test_mid_game_solutions_equal_plain_bfs(case, steps, rng):
     size, start = case
     puzzle = get_puzzle(f"flip-it-{size}")
     state = random_walk(puzzle, start, rng, steps)
-    solution = puzzle.solve(state, start)
+    solution = dispatch.solve(puzzle, state, start)
     assert_replays(puzzle, solution, state, start)
     assert solution.length == bfs(puzzle, state, start).length
 
@@ -205,7 +206,7 @@ def test_every_start_of_twelve_cells(size):
     lengths = []
     for empty in range(size):
         start = all_black(size, empty)
-        solution = puzzle.solve(start, start)
+        solution = dispatch.solve(puzzle, start, start)
         assert_replays(puzzle, solution, start, start)
         lengths.append(solution.length)
     assert lengths == lengths[::-1]  # a start and its reflection need as many moves
@@ -217,10 +218,10 @@ def test_every_start_of_the_large_boards(size):
     puzzle = get_puzzle(f"flip-it-{size}")
     for empty in range(size):
         start = all_black(size, empty)
-        solution = puzzle.solve(start, start)
+        solution = dispatch.solve(puzzle, start, start)
         assert_replays(puzzle, solution, start, start)
         mirrored = start[::-1]
-        assert puzzle.solve(mirrored, mirrored).length == solution.length
+        assert dispatch.solve(puzzle, mirrored, mirrored).length == solution.length
 
 
 # ---- solvable sizes ------------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def test_every_start_of_the_large_boards(size):
 def test_from_five_cells_every_position_is_reachable(size):
     """n × 2^(n-1) positions, all in one piece: so every start of every offered size is solvable."""
     puzzle = get_puzzle(f"flip-it-{size}")
-    assert puzzle.enumerate(puzzle.initial()).positions == size * 2 ** (size - 1)
+    assert dispatch.enumerate_space(puzzle, puzzle.initial()).positions == size * 2 ** (size - 1)
 
 
 @pytest.mark.parametrize("size", [3, 4])
@@ -239,7 +240,7 @@ def test_three_and_four_cells_have_no_solution_from_any_start(size):
         start = "".join(rng.choice("BW") for _ in range(size - 1))
         start = start[:empty] + "_" + start[empty:]
         with pytest.raises(Unsolvable, match="searched") as caught:
-            puzzle.solve(start, start)
+            dispatch.solve(puzzle, start, start)
         assert "\n" not in caught.value.reason
         with pytest.raises(Unsolvable):
             bfs(puzzle, start, start)
@@ -248,6 +249,6 @@ def test_three_and_four_cells_have_no_solution_from_any_start(size):
 def test_flip_it_4_default_start_is_proved_unsolvable():
     puzzle = get_puzzle("flip-it-4")
     with pytest.raises(Unsolvable) as caught:
-        puzzle.solve("_BBB", "_BBB")
+        dispatch.solve(puzzle, "_BBB", "_BBB")
     assert caught.value.stats is not None
     assert "_BBB" in caught.value.reason

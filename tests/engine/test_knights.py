@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.session import Session
 
@@ -40,7 +41,7 @@ def random_walk(puzzle, seed: int, steps: int) -> str:
 # ---- the published figures -----------------------------------------------------------------------
 def test_exchange_takes_16_moves_as_published():
     start = EXCHANGE.initial()
-    solution = EXCHANGE.solve(start, start)
+    solution = dispatch.solve(EXCHANGE, start, start)
     assert solution.length == 16 and solution.optimal
     assert replays(EXCHANGE, solution, start)
     assert EXCHANGE.format(solution.states[-1]) == "WWW/___/___/BBB"
@@ -48,12 +49,12 @@ def test_exchange_takes_16_moves_as_published():
 
 def test_exchange_optimum_equals_plain_bfs():
     start = EXCHANGE.initial()
-    assert bfs(EXCHANGE, start, start).length == EXCHANGE.solve(start, start).length == 16
+    assert bfs(EXCHANGE, start, start).length == dispatch.solve(EXCHANGE, start, start).length == 16
 
 
 def test_exchange_has_18480_positions_farthest_22_two_up_to_symmetry():
     start = EXCHANGE.initial()
-    found = EXCHANGE.enumerate(start)
+    found = dispatch.enumerate_space(EXCHANGE, start)
     assert found.positions == 18_480  # C(12,3) * C(9,3): every placement is reachable
     assert found.max_depth == 22
     farthest = [EXCHANGE.parse(text) for text in found.farthest]
@@ -71,7 +72,7 @@ def test_guarini_takes_16_moves():
     # string" unrolling of the 3x3 knight graph into an 8-cycle. Our BFS finds the same.
     start = GUARINI.initial()
     assert GUARINI.format(start) == "W_W/___/B_B"
-    solution = GUARINI.solve(start, start)
+    solution = dispatch.solve(GUARINI, start, start)
     assert solution.length == 16 and solution.optimal
     assert bfs(GUARINI, start, start).length == 16
     assert replays(GUARINI, solution, start)
@@ -80,7 +81,7 @@ def test_guarini_takes_16_moves():
 
 def test_guarini_goal_is_among_the_farthest():
     start = GUARINI.initial()
-    found = GUARINI.enumerate(start)
+    found = dispatch.enumerate_space(GUARINI, start)
     assert found.max_depth == 16
     assert "B_B/___/W_W" in found.farthest
     assert found.positions == 280  # the centre square is unreachable; the ring keeps its order
@@ -144,7 +145,7 @@ def distances_to_goal() -> dict[str, int]:
 def test_optimal_from_any_position_equals_bfs(seed, steps):
     start = EXCHANGE.initial()
     state = random_walk(EXCHANGE, seed, steps)
-    solution = EXCHANGE.solve(state, start)
+    solution = dispatch.solve(EXCHANGE, state, start)
     assert solution.length == distances_to_goal()[state]
     assert replays(EXCHANGE, solution, start)
 
@@ -156,13 +157,13 @@ def test_goal_of_any_start_is_its_colour_swap():
 def test_a_knight_stuck_in_the_centre_cannot_swap():
     start = GUARINI.parse("B__/_W_/___")
     with pytest.raises(Unsolvable):
-        GUARINI.solve(start, start)
+        dispatch.solve(GUARINI, start, start)
 
 
 def test_unequal_teams_are_refused_at_once():
     start = EXCHANGE.parse("BB_/___/___/W__")
     with pytest.raises(Unsolvable, match=r"as many black as white knights \(2 B, 1 W\)"):
-        EXCHANGE.solve(start, start)
+        dispatch.solve(EXCHANGE, start, start)
 
 
 def test_explain_illegal_names_squares():

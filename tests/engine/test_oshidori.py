@@ -13,6 +13,7 @@ from line_checks import assert_chain, assert_replays, distances, random_walk
 from kaeru.engine.core import BadInput
 from kaeru.engine.puzzles.oshidori import FAMILY
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 
 OSHIDORI = get_puzzle("oshidori")
@@ -40,13 +41,13 @@ def test_moves_take_a_pair_order_kept_into_the_gap():
 def test_published_solution_replays_in_four_moves():
     published = ["BWBWBWBW__", "B__WBWBWWB", "BBWW__BWWB", "BBWWWWB__B", "__WWWWBBBB"]
     assert_chain(OSHIDORI, published)
-    solution = OSHIDORI.solve(START, START)
+    solution = dispatch.solve(OSHIDORI, START, START)
     assert_replays(OSHIDORI, solution, START, START)
     assert solution.length == 4
 
 
 def test_the_other_goal_takes_one_move_more():
-    solution = OSHIDORI_BW.solve(START, START)
+    solution = dispatch.solve(OSHIDORI_BW, START, START)
     assert_replays(OSHIDORI_BW, solution, START, START)
     assert solution.length == 5
 
@@ -70,7 +71,7 @@ def test_the_pages_bfs_generated_125_positions():
 
 def test_all_630_positions_are_reachable():
     """9 places for the gap × C(8,4) = 70 colourings: the page's upper bound, all reached."""
-    enumeration = OSHIDORI.enumerate(START)
+    enumeration = dispatch.enumerate_space(OSHIDORI, START)
     assert enumeration.positions == 630 == len(distances(OSHIDORI, START))
     assert enumeration.max_depth == 7
 
@@ -92,6 +93,6 @@ def test_random_positions_round_trip_and_solve_optimally(steps, rng):
     state = random_walk(OSHIDORI, START, rng, steps)
     assert OSHIDORI.parse(OSHIDORI.format(state)) == state
     for puzzle in (OSHIDORI, OSHIDORI_BW):
-        solution = puzzle.solve(state, START)
+        solution = dispatch.solve(puzzle, state, START)
         assert_replays(puzzle, solution, state, START)
         assert solution.length == bfs(puzzle, state, START).length

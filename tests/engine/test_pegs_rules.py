@@ -16,6 +16,7 @@ from kaeru.engine.pegs.boards import english, french, triangle
 from kaeru.engine.pegs.pagoda import PagodaTest, is_pagoda, library, total
 from kaeru.engine.pegs.position_class import position_class
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.session import Session
 
 SEED_T = "... ... ....... ..ooo.. ...o... .o. ..."
@@ -202,11 +203,11 @@ def test_canonical_form_is_shared_by_symmetric_images():
     "puzzle_id", ["pegs-triangle", "pegs-triangle-b3", "pegs-english-fireplace"]
 )
 def test_layered_enumeration_matches_the_generic_search(puzzle_id):
-    from kaeru.engine.search.enumerate import enumerate_space
+    from kaeru.engine.search.enumerate import enumerate_bfs
 
     puzzle = get_puzzle(puzzle_id)
-    ours = puzzle.enumerate(puzzle.initial())
-    generic = enumerate_space(puzzle, puzzle.initial())
+    ours = dispatch.enumerate_space(puzzle, puzzle.initial())
+    generic = enumerate_bfs(puzzle, puzzle.initial())
     assert ours.histogram == generic.histogram and ours.farthest == generic.farthest
     assert len(ours.series["classes up to symmetry"]) == len(ours.histogram)
     if puzzle_id == "pegs-triangle":

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Cancelled, Unsolvable
 from kaeru.engine.pegs.boards import english, french, triangle
 from kaeru.engine.pegs.pagoda import PagodaTest, library
@@ -19,6 +20,7 @@ from kaeru.engine.pegs.shapes import SHAPES
 from kaeru.engine.pegs.solver import PegSolver
 from kaeru.engine.puzzles.pegs import FAMILY, make_pegs
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 
 ENGLISH_CLASSES = ("c1", "d1", "c2", "d2", "c3", "d3", "d4")
 
@@ -39,7 +41,7 @@ def replay(puzzle, start, solution) -> None:
 def test_central_game_solved_and_replayed():
     puzzle = make_pegs("pegs-english")
     start = puzzle.initial()
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     replay(puzzle, start, solution)
     assert solution.length == 31
     assert solution.states[-1] == 1 << english().hole("d4")
@@ -53,7 +55,7 @@ def test_central_game_solved_and_replayed():
 def test_the_seeds_t():
     puzzle = get_puzzle("pegs-english-t")
     start = puzzle.parse("... ... ....... ..ooo.. ...o... .o. ...")
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     replay(puzzle, start, solution)
     assert solution.length == 4
 
@@ -62,7 +64,7 @@ def test_the_seeds_t():
 def test_every_classic_shape_finishes_in_the_centre(shape):
     puzzle = get_puzzle(f"pegs-english-{shape}")
     start = puzzle.initial()
-    replay(puzzle, start, puzzle.solve(start, start))
+    replay(puzzle, start, dispatch.solve(puzzle, start, start))
 
 
 @pytest.mark.parametrize("hole", ENGLISH_CLASSES)
@@ -70,14 +72,14 @@ def test_english_single_vacancy_classes_finish_in_the_same_hole(hole):
     puzzle = make_pegs(f"pegs-english-{hole}" if hole != "d4" else "pegs-english")
     start = puzzle.initial()
     assert puzzle.goal_hole == english().hole(hole)
-    replay(puzzle, start, puzzle.solve(start, start))
+    replay(puzzle, start, dispatch.solve(puzzle, start, start))
 
 
 @pytest.mark.parametrize("hole", english().names)
 def test_every_english_single_vacancy_finishes_in_the_same_hole(hole):
     puzzle = make_pegs(f"pegs-english-{hole}")
     start = puzzle.initial()
-    replay(puzzle, start, puzzle.solve(start, start))
+    replay(puzzle, start, dispatch.solve(puzzle, start, start))
 
 
 def test_french_central_game_is_refused_at_once_with_the_reason():
@@ -86,10 +88,10 @@ def test_french_central_game_is_refused_at_once_with_the_reason():
     reason = puzzle.unsolvable_reason(start, start)
     assert reason is not None and "position-class" in reason
     with pytest.raises(Unsolvable) as caught:
-        puzzle.solve(start, start)
+        dispatch.solve(puzzle, start, start)
     assert "position-class" in caught.value.reason
     assert caught.value.stats is not None and caught.value.stats.expanded == 0  # no search
-    assert "position-class" in (puzzle.dead_end_check(start, start) or "")
+    assert "position-class" in (dispatch.dead_end(puzzle, start, start) or "")
 
 
 @pytest.mark.parametrize("vacancy", ["c1", "d2", "d3"])
@@ -97,14 +99,14 @@ def test_french_single_vacancy_games_offered_can_be_won(vacancy):
     puzzle = make_pegs(f"pegs-french-{vacancy}")
     assert puzzle.goal_hole is None and f"pegs-french-{vacancy}" in FAMILY.ids
     start = puzzle.initial()
-    replay(puzzle, start, puzzle.solve(start, start))
+    replay(puzzle, start, dispatch.solve(puzzle, start, start))
 
 
 def test_a_game_found_backwards_replays_forwards():
     """d2 to a3 is found as a3 to d2 played backwards (far cheaper); it must replay as d2 to a3."""
     puzzle = make_pegs("pegs-french-d2@a3")
     start = puzzle.initial()
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     replay(puzzle, start, solution)
     assert solution.states[-1] == 1 << french().hole("a3")
 
@@ -135,7 +137,7 @@ def test_every_french_finish_the_position_classes_allow_is_reached(vacancy):
     assert len(finishes) in (3, 4)
     for hole in finishes:
         puzzle = make_pegs(f"pegs-french-{vacancy}@{geometry.names[hole]}")
-        replay(puzzle, start, puzzle.solve(start, start))
+        replay(puzzle, start, dispatch.solve(puzzle, start, start))
 
 
 # ---- verdicts against exhaustive search --------------------------------------------------------
@@ -189,9 +191,9 @@ def test_hint_keeps_the_position_winnable():
     puzzle = make_pegs("pegs-english")
     state = puzzle.initial()
     for _ in range(10):  # follow hints: each leaves a winnable position
-        move = puzzle.solve(state, puzzle.initial()).moves[0]
+        move = dispatch.solve(puzzle, state, puzzle.initial()).moves[0]
         state = puzzle.apply(state, move)
-        assert puzzle.dead_end_check(state, puzzle.initial()) is None
+        assert dispatch.dead_end(puzzle, state, puzzle.initial()) is None
 
 
 # ---- the lost-position check -------------------------------------------------------------------
@@ -201,14 +203,14 @@ def test_dead_end_check_reasons():
     board = puzzle.geometry
     h = board.hole
     lost = puzzle.apply(start, (h("d5"), h("d6"), h("d7")))
-    reason = puzzle.dead_end_check(lost, start)
+    reason = dispatch.dead_end(puzzle, lost, start)
     assert "no sequence of jumps from here leaves one peg in d4" in reason
     stuck = puzzle.apply(start, (h("d5"), h("d4"), h("d3")))
-    assert "no jump is possible and 4 pegs are left" in puzzle.dead_end_check(stuck, start)
+    assert "no jump is possible and 4 pegs are left" in dispatch.dead_end(puzzle, stuck, start)
     off_lattice = (1 << h("c1")) | (1 << h("e1"))  # the right position class, though
-    reason = puzzle.dead_end_check(off_lattice, start)
+    reason = dispatch.dead_end(puzzle, off_lattice, start)
     assert reason.startswith("no peg is left on d2, b4, d4, f4, d6")
-    assert puzzle.dead_end_check(start, start) is None
+    assert dispatch.dead_end(puzzle, start, start) is None
 
 
 def test_dead_end_check_names_a_pagoda_function():
@@ -223,7 +225,7 @@ def test_dead_end_check_names_a_pagoda_function():
                 break
     else:
         pytest.fail("no position ruled out by a weighted pagoda function found")
-    reason = puzzle.dead_end_check(state, puzzle.initial())
+    reason = dispatch.dead_end(puzzle, state, puzzle.initial())
     assert reason.startswith("a pagoda function rules it out")
     assert f"which is {verdict.value} here, but one peg in d4 weighs {verdict.need}" in reason
 
@@ -232,7 +234,7 @@ def test_dead_end_check_can_be_cancelled_and_solve_keeps_its_budget():
     puzzle = make_pegs("pegs-english-d1")
     start = puzzle.initial()
     with pytest.raises(Cancelled):
-        puzzle.dead_end_check(start, start, lambda: True)
+        dispatch.dead_end(puzzle, start, start, Control(cancelled=lambda: True))
     with pytest.raises(BudgetExceeded):
-        make_pegs("pegs-english-d1").solve(start, start, budget=1000)
-    assert make_pegs("pegs-english-d1").dead_end_check(start, start) is None
+        dispatch.solve(make_pegs("pegs-english-d1"), start, start, Control(budget=1000))
+    assert dispatch.dead_end(make_pegs("pegs-english-d1"), start, start) is None

@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from kaeru.engine.playback import SPEEDS, Playback
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 
 PUZZLE = get_puzzle("flip-it-5")
-SOLUTION = PUZZLE.solve("_BBBB", "_BBBB")  # 8 moves
+SOLUTION = dispatch.solve(PUZZLE, "_BBBB", "_BBBB")  # 8 moves
 
 
 def test_it_starts_at_the_first_position_paused():
@@ -69,7 +70,7 @@ def test_speed_levels_are_bounded_and_faster_means_shorter():
 
 
 def test_an_empty_solution_is_at_both_ends():
-    playback = Playback(PUZZLE.solve("_WWWW", "_BBBB"))
+    playback = Playback(dispatch.solve(PUZZLE, "_WWWW", "_BBBB"))
     assert playback.at_start and playback.at_end and playback.length == 0
     assert not playback.forward() and not playback.back()
     assert playback.state == "_WWWW"

@@ -11,6 +11,7 @@ from bench.knights_river import seed_couples
 from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.puzzles._river_rules import LEFT, RIGHT
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.session import Session
 
@@ -48,7 +49,7 @@ def is_safe(puzzle, state) -> bool:
 def test_optimal_crossings(puzzle_id, length, source):
     puzzle = get_puzzle(puzzle_id)
     start = puzzle.initial()
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     assert solution.length == length, source
     assert solution.optimal
     assert bfs(puzzle, start, start).length == length
@@ -58,7 +59,7 @@ def test_optimal_crossings(puzzle_id, length, source):
 def test_solutions_replay_safely(puzzle_id, length, source):
     puzzle = get_puzzle(puzzle_id)
     start = puzzle.initial()
-    solution = puzzle.solve(start, start)
+    solution = dispatch.solve(puzzle, start, start)
     state = start
     for move, after in zip(solution.moves, solution.states[1:], strict=True):
         assert move in puzzle.moves(state)
@@ -81,7 +82,7 @@ def test_four_couples_in_a_boat_of_two_is_proved_impossible():
     puzzle = get_puzzle("jealous-husbands-4-boat2")
     start = puzzle.initial()
     with pytest.raises(Unsolvable) as error:
-        puzzle.solve(start, start)
+        dispatch.solve(puzzle, start, start)
     assert "cannot be done" in error.value.reason
     assert f"all {len(reachable(puzzle, start))} safe positions" in error.value.reason
     assert all(not puzzle.is_goal(s, start) for s in reachable(puzzle, start))
@@ -92,14 +93,14 @@ def test_four_couples_in_a_boat_of_two_is_proved_impossible():
 def test_missionaries_four_in_a_boat_of_two_is_impossible():
     puzzle = get_puzzle("missionaries-4-boat2")
     with pytest.raises(Unsolvable):
-        puzzle.solve(puzzle.initial(), puzzle.initial())
+        dispatch.solve(puzzle, puzzle.initial(), puzzle.initial())
 
 
 def test_mid_game_solve_is_optimal_everywhere():
     puzzle = get_puzzle("jealous-husbands-3")
     start = puzzle.initial()
     for state in reachable(puzzle, start):
-        assert puzzle.solve(state, start).length == bfs(puzzle, state, start).length
+        assert dispatch.solve(puzzle, state, start).length == bfs(puzzle, state, start).length
 
 
 # ---- the rule checker: every kind of refusal, in words -------------------------------------------

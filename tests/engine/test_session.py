@@ -1,16 +1,18 @@
-"""The midend: push, undo, redo, restart, adopt, hint, solve, game ids and saved games, on the line
-puzzles. Random action sequences are checked against a plain model of the same history."""
+"""The midend: push, undo, redo, restart, hint, solve, playback, take-over, modes, game ids and
+saves, on the line puzzles and a few others. A stateful test drives random action sequences
+through a Session whose searches answer late and out of order, and checks its invariants."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from hypothesis import given, settings
+from hypothesis import settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from line_checks import assert_replays
+from session_helpers import DeferredSearcher, MemoryStore
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.session import Session
 
@@ -22,7 +24,11 @@ def test_a_new_game_starts_at_the_initial_position():
     assert session.state == session.start == "_BBBBB"
     assert session.moves_made == 0 and session.history == ()
     assert not session.can_undo and not session.can_redo and not session.solved
-    assert session.undo() is None and session.redo() is None
+    assert session.mode is Mode.PLAYING
+    with pytest.raises(Refused, match="Nothing to undo"):
+        session.undo()
+    with pytest.raises(Refused, match="Nothing to redo"):
+        session.redo()
     assert session.game_id == "flip-it-6:_BBBBB"
 
 
@@ -55,29 +61,134 @@ def test_an_illegal_move_is_refused_with_one_line():
 
 @pytest.mark.parametrize("pid", LINE_IDS)
 def test_hints_lead_the_shortest_way_home(pid):
-    puzzle = get_puzzle(pid)
-    session = Session(puzzle)
-    optimal = session.solve().length
+    session = Session(get_puzzle(pid))
+    session.find_optimal_length()
+    optimal = session.optimal_length
+    assert optimal is not None and session.distance == optimal
     while not session.solved:
-        session.push(session.hint())
+        session.hint()
+        assert session.hint_move is not None and session.mode is Mode.PLAYING
+        assert session.distance == optimal - session.moves_made
+        session.push(session.hint_move)
     assert session.moves_made == optimal
-    assert session.hint() is None  # nothing left to suggest
+    outcome = session.outcome()
+    assert outcome.won and outcome.helped and outcome.hints == optimal
+    with pytest.raises(Refused, match="Already solved"):
+        session.hint()
 
 
 @pytest.mark.parametrize("pid", LINE_IDS)
-def test_solve_and_adopt_from_the_middle(pid):
+def test_solve_plays_back_and_take_over_adopts(pid):
     puzzle = get_puzzle(pid)
     session = Session(puzzle)
     session.push(session.legal_moves()[0])
-    solution = session.solve()
-    assert_replays(puzzle, solution, session.state, session.start)
-    session.adopt(solution, 2)
-    assert session.state == solution.states[2] and session.moves_made == 3
-    session.adopt(session.solve(), 10_000)
-    assert session.solved
+    before = session.state
+    session.solve()
+    assert session.mode is Mode.PLAYBACK and session.playback is not None
+    solution = session.playback.solution
+    assert_replays(puzzle, solution, before, session.start)
+    session.playback_command("forward")
+    session.playback_command("forward")
+    assert session.shown_state == solution.states[2] and session.state == before
+    assert session.take_over() == 2
+    assert session.mode is Mode.PLAYING and session.state == solution.states[2]
+    assert session.moves_made == 3 and session.outcome().helped
 
 
-# ---- game ids and saved games --------------------------------------------------------------
+def test_the_crash_sequences_are_refused_by_the_mode():
+    """`kaeru play frogs-3`, keys `3 Enter s Space → → u t`: undo during playback used to be
+    accepted, then take-over replayed the solution from another position (BadInput crash)."""
+    session = Session(get_puzzle("frogs-3"))
+    session.push(session.legal_moves()[0])
+    session.solve()
+    session.playback_command("toggle")
+    session.playback_command("forward")
+    session.playback_command("forward")
+    for action in (session.undo, session.redo, session.restart, session.hint, session.solve):
+        with pytest.raises(Refused, match="Leave playback first"):
+            action()
+    with pytest.raises(Refused):
+        session.push(session.legal_moves()[0])
+    session.take_over()
+    assert_history_replays(session)
+
+
+def test_a_late_answer_for_an_old_position_is_dropped():
+    searcher = DeferredSearcher()
+    session = Session(get_puzzle("frogs-3"), searcher=searcher)
+    session.hint()
+    assert session.mode is Mode.SEARCHING
+    session.push(session.legal_moves()[0])  # moving cancels the hint: its answer is stale
+    assert session.mode is Mode.PLAYING
+    searcher.deliver_all()
+    assert session.hint_move is None and session.hints == 0
+
+
+def test_escape_cancels_every_search_of_the_game():
+    searcher = DeferredSearcher()
+    session = Session(get_puzzle("number-reversal-6"), searcher=searcher)
+    session.find_optimal_length()
+    session.solve()
+    assert len(searcher.pending) == 2
+    assert session.cancel_searches()
+    assert all(job.cancel_requested for job, *_ in searcher.pending)
+    searcher.deliver_all()
+    assert session.mode is Mode.PLAYING and session.optimal_length is None
+
+
+def test_saves_store_move_texts_and_come_back():
+    store = MemoryStore()
+    puzzle = get_puzzle("frogs-3")
+    session = Session(puzzle, store=store)
+    for _ in range(3):
+        session.push(session.legal_moves()[0])
+    session.undo()
+    saved = store.games[session.slot]
+    assert saved.moves == tuple(puzzle.format_move(m) for m in session.history)
+    assert len(saved.redo) == 1
+    back = Session.from_saved(saved, store=store)
+    assert back.history == session.history and back.redo_moves == session.redo_moves
+    assert back.slot == session.slot
+
+
+def test_a_win_is_recorded_once():
+    store = MemoryStore()
+    session = Session(get_puzzle("frogs-1"), store=store)
+    session.find_optimal_length()
+    session.solve()
+    session.playback_command("last")
+    session.take_over()
+    assert session.solved and len(store.finished) == 1
+    record = store.finished[0]
+    assert record.move_count == record.optimal == 3 and record.helped
+    assert store.games == {}  # the game in progress became a record
+    session.undo()
+    session.redo()
+    assert len(store.finished) == 1
+
+
+def test_the_clock_stops_in_playback_and_when_won():
+    now = [100.0]
+    session = Session(get_puzzle("frogs-1"), clock=lambda: now[0])
+    now[0] += 5
+    assert session.seconds == 5
+    session.solve()
+    now[0] += 7  # playback does not count
+    assert session.seconds == 5
+    session.playback_command("last")
+    session.take_over()
+    now[0] += 9  # nor does the time after the win
+    assert session.solved and session.seconds == 5
+
+
+def assert_history_replays(session: Session) -> None:
+    state = session.start
+    for move in session.history:
+        state = session.puzzle.apply(state, move)
+    assert state == session.state
+
+
+# ---- game ids -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "game_id",
     ["flip-it-6:B_BBBB", "flip-it-16:_BWBWBWBWBWBWBWB", "oshidori:BWBWBWBW__", "frogs-4:BBBB_WWWW",
@@ -89,10 +200,6 @@ def test_game_ids_round_trip(game_id):
     assert Session.from_game_id(session.game_id).start == session.start
 
 
-def test_a_bare_id_starts_at_the_default():
-    assert Session.from_game_id("frogs-2").start == "BB_WW"
-
-
 @pytest.mark.parametrize(
     "game_id", ["flip-it-6:B_BBB", "flip-it-99:_BBBB", "nonsense:__", "frogs-3:BBB_WWX"]
 )
@@ -101,61 +208,69 @@ def test_bad_game_ids_are_refused(game_id):
         Session.from_game_id(game_id)
 
 
-actions = st.lists(
-    st.one_of(st.integers(0, 20), st.sampled_from(["undo", "redo", "restart"])), max_size=40
-)
+# ---- the stateful test ----------------------------------------------------------------------
+class SessionMachine(RuleBasedStateMachine):
+    """Random actions, searches answering late and in any order; only Refused and BadInput may
+    come out of an action, and the history always replays to the position shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searcher = DeferredSearcher()
+        self.store = MemoryStore()
+        self.session: Session | None = None
+
+    @precondition(lambda self: self.session is None)
+    @rule(pid=st.sampled_from(["frogs-2", "flip-it-5", "knights-3x3", "oshidori",
+                               "wolf-goat-cabbage"]))
+    def open(self, pid: str) -> None:
+        self.session = Session(get_puzzle(pid), searcher=self.searcher, store=self.store)
+        self.session.find_optimal_length()
+
+    def act(self, action, *args) -> None:
+        try:
+            action(*args)
+        except (Refused, BadInput) as refusal:
+            assert "\n" not in str(refusal)
+
+    @precondition(lambda self: self.session is not None)
+    @rule(pick=st.integers(0, 30))
+    def move(self, pick: int) -> None:
+        legal = self.session.legal_moves()
+        if legal:
+            self.act(self.session.push, legal[pick % len(legal)])
+
+    @precondition(lambda self: self.session is not None)
+    @rule(name=st.sampled_from(["undo", "redo", "restart", "hint", "solve", "take_over",
+                                "leave_playback", "cancel_searches"]))
+    def action(self, name: str) -> None:
+        self.act(getattr(self.session, name))
+
+    @precondition(lambda self: self.session is not None)
+    @rule(command=st.sampled_from(["toggle", "forward", "back", "first", "last", "tick",
+                                   "faster", "slower"]))
+    def playback(self, command: str) -> None:
+        self.act(self.session.playback_command, command)
+
+    @precondition(lambda self: self.session is not None and self.searcher.pending)
+    @rule(index=st.integers(0, 10))
+    def answer(self, index: int) -> None:
+        self.searcher.deliver(index % len(self.searcher.pending))
+
+    @invariant()
+    def consistent(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        assert_history_replays(session)
+        assert (session.mode is Mode.PLAYBACK) == (session.playback is not None)
+        if session.playback is not None:
+            assert session.playback.solution.states[0] == session.state
+        if session.hint_move is not None:
+            assert session.hint_move in session.legal_moves()
+        if session.slot is not None:
+            saved = self.store.games[session.slot]
+            assert saved.moves == tuple(session.puzzle.format_move(m) for m in session.history)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from(LINE_IDS), actions)
-def test_random_play_matches_a_model_and_survives_saving(pid, script):
-    puzzle = get_puzzle(pid)
-    session = Session(puzzle)
-    done: list = []  # the model: moves made, and moves undone (the next to redo last)
-    undone: list = []
-    for action in script:
-        if action == "undo":
-            if done:
-                undone.append(done.pop())
-            session.undo()
-        elif action == "redo":
-            if undone:
-                done.append(undone.pop())
-            session.redo()
-        elif action == "restart":
-            while done:
-                undone.append(done.pop())
-            session.restart()
-        else:
-            legal = session.legal_moves()
-            if not legal:
-                continue
-            move = legal[action % len(legal)]
-            session.push(move)
-            done.append(move)
-            undone.clear()
-        assert list(session.history) == done
-    state = session.start
-    for move in done:
-        state = puzzle.apply(state, move)
-    assert session.state == state
-
-    saved = json.loads(json.dumps(session.to_json()))
-    loaded = Session.from_json(saved)
-    assert loaded.game_id == session.game_id
-    assert loaded.history == session.history and loaded.state == session.state
-    while session.can_redo:
-        assert loaded.redo() == session.redo()
-    assert not loaded.can_redo and loaded.state == session.state
-
-
-@pytest.mark.parametrize(
-    "damaged",
-    [{}, {"game_id": "flip-it-6:_BBBBB", "moves": [99]}, {"game_id": "flip-it-6:_BBBBB",
-     "moves": ["x"]}, {"game_id": "flip-it-6:_BBBBB", "moves": [0], "redo": [42]},
-     {"game_id": "flip-it-6:_BB", "moves": []}, {"game_id": "flip-it-6:_BBBBB", "moves": [-1]}],
-)
-def test_a_damaged_save_is_refused(damaged):
-    with pytest.raises(BadInput) as caught:
-        Session.from_json(damaged)
-    assert "\n" not in str(caught.value)
+TestSessionMachine = SessionMachine.TestCase
+TestSessionMachine.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)

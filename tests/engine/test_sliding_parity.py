@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kaeru.engine.control import Control
 from kaeru.engine.core import Unsolvable
 from kaeru.engine.puzzles.sliding import make_sliding
+from kaeru.engine.search import dispatch
 from kaeru.engine.sliding.geometry import Grid, grid
 from kaeru.engine.sliding.parity import is_solvable, unsolvable_reason
 from kaeru.engine.sliding.shuffle import fisher_yates, parity_fix_cells, shuffle_solvable
@@ -57,7 +59,7 @@ def test_an_unsolvable_layout_is_refused_at_once(puzzle_id):
     goal = p.grid.goal
     swapped = (goal[1], goal[0], *goal[2:])  # tiles 1 and 2 exchanged
     with pytest.raises(Unsolvable, match="unsolvable: sorting this layout takes 1 swap"):
-        p.solve(swapped, swapped, cancelled=lambda: True)  # refused before any search starts
+        dispatch.solve(p, swapped, swapped, Control(cancelled=lambda: True))  # refused at once
 
 
 @settings(max_examples=60, deadline=None)

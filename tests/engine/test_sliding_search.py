@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.cache import cache_file
+from kaeru.engine.control import Control, Meter
 from kaeru.engine.core import BudgetExceeded, Cancelled
 from kaeru.engine.puzzles.sliding import HEURISTICS, SlidingPuzzle, make_sliding
-from kaeru.engine.search.meter import Meter
+from kaeru.engine.search import dispatch
 from kaeru.engine.sliding import full_table as ft
 from kaeru.engine.sliding import pattern_db
 from kaeru.engine.sliding.frontier import frontier_search
@@ -21,6 +21,8 @@ from kaeru.engine.sliding.geometry import grid
 from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
 from kaeru.engine.sliding.packed import PackedBoard
 from kaeru.engine.sliding.pattern_db import Partition, group_file, pattern_database, row_partition
+from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.tables.folder import cache_file
 from tests.engine.sliding_cases import EASY, KORF, korf_length, korf_state
 
 LIGHT_15 = Partition(((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)))
@@ -44,17 +46,18 @@ def _states(puzzle, state, moves):
         yield state
 
 
-def all_codes(table: ft.FullTable, packed: PackedBoard) -> tuple[np.ndarray, np.ndarray]:
+def all_codes(table: ft.SlidingTable, packed: PackedBoard) -> tuple[np.ndarray, np.ndarray]:
     """Every reachable position packed for `packed`, and its distance from the table."""
+    index = PermutationCodes(packed.grid)
     codes = np.flatnonzero(table.depth != 255)
-    cells = table.codes.index.unrank(codes).astype(np.uint64)  # [code, tile 1.., blank] -> cell
+    cells = index.index.unrank(codes).astype(np.uint64)  # [code, tile 1.., blank] -> cell
     packed_codes = np.zeros(codes.size, dtype=np.uint64)
     last = cells.shape[1] - 1
     for i, tile in enumerate(packed.order):
         packed_codes |= cells[:, tile - 1 if tile else last] << np.uint64(4 * i)
     sample = [int(k) for k in codes[:: max(1, codes.size // 50)]]
     assert all(  # the vectorised packing agrees with packing one state at a time
-        packed.pack(table.codes.decode(k)) == int(packed_codes[np.searchsorted(codes, k)])
+        packed.pack(index.decode(k)) == int(packed_codes[np.searchsorted(codes, k)])
         for k in sample
     )
     return packed_codes, table.depth[codes].astype(np.int32)
@@ -105,7 +108,7 @@ def test_fifteen_puzzle_known_lengths_with_a_light_database(number):
     puzzle = SlidingPuzzle(4, 4)
     puzzle.partition = LIGHT_15
     state = korf_state(number)
-    solution = puzzle.solve(state, state)
+    solution = dispatch.solve(puzzle, state, state)
     assert solution.optimal and solution.length == korf_length(number)
     assert replays(puzzle, solution)
     stats = solution.stats.as_dict()
@@ -116,8 +119,8 @@ def test_both_heuristics_find_the_same_length_and_the_database_looks_at_less():
     puzzle = SlidingPuzzle(4, 4)
     puzzle.partition = LIGHT_15
     state = korf_state(55)
-    with_db = puzzle.solve_using(HEURISTICS[0], state)
-    with_md = puzzle.solve_using(HEURISTICS[1], state)
+    with_db = dispatch.solve(puzzle, state, state, heuristic=HEURISTICS[0])
+    with_md = dispatch.solve(puzzle, state, state, heuristic=HEURISTICS[1])
     assert with_db.length == with_md.length == korf_length(55)
     assert with_db.stats.generated < with_md.stats.generated
     assert int(dict(with_db.stats.extra)["h(start)"]) > int(dict(with_md.stats.extra)["h(start)"])
@@ -129,7 +132,7 @@ def test_eleven_puzzle_is_solved_optimally():
     md_lc = ManhattanLC(PackedBoard(puzzle.grid, tuple(range(12))))
     for _ in range(3):
         state = puzzle.random_start(rng)
-        solution = puzzle.solve(state, state)
+        solution = dispatch.solve(puzzle, state, state)
         assert solution.optimal and replays(puzzle, solution)
         check = frontier_search(puzzle.grid, state, md_lc, Meter("check"), 10**8)
         assert solution.length == len(check) - 1
@@ -140,9 +143,9 @@ def test_search_can_be_cancelled_and_has_a_budget():
     puzzle.partition = LIGHT_15
     state = korf_state(1)
     with pytest.raises(Cancelled):
-        puzzle.solve(state, state, cancelled=lambda: True)
+        dispatch.solve(puzzle, state, state, Control(cancelled=lambda: True))
     with pytest.raises(BudgetExceeded, match="held more than 1,000 positions"):
-        puzzle.solve(state, state, budget=1_000)
+        dispatch.solve(puzzle, state, state, Control(budget=1_000))
 
 
 def test_pattern_database_build_reports_progress_cancels_cleanly_and_is_cached():
@@ -152,10 +155,10 @@ def test_pattern_database_build_reports_progress_cancels_cleanly_and_is_cached()
     for group in partition.groups:
         cache_file(group_file(g, group)).unlink(missing_ok=True)
     with pytest.raises(Cancelled):
-        pattern_database(g, partition, cancelled=lambda: True)
+        pattern_database(g, partition, Control(cancelled=lambda: True))
     assert not any(cache_file(group_file(g, grp)).exists() for grp in partition.groups)
     reports = []
-    built = pattern_database(g, partition, progress=reports.append)
+    built = pattern_database(g, partition, Control(progress=reports.append))
     assert any(r.algorithm.startswith("building pattern database") for r in reports)
     assert all(cache_file(group_file(g, grp)).exists() for grp in partition.groups)
     pattern_db.forget_loaded()
@@ -178,7 +181,7 @@ def test_reduction_solutions_replay_on_every_size(w, h, seed):
             state_after = puzzle.apply(state_after, move)
         assert state_after == puzzle.grid.goal
         return
-    solution = puzzle.solve(state, state)
+    solution = dispatch.solve(puzzle, state, state)
     assert not solution.optimal and replays(puzzle, solution)
 
 
@@ -186,7 +189,7 @@ def test_big_boards_are_labelled_not_optimal():
     for w, h in ((5, 5), (6, 6), (8, 8)):
         puzzle = make_sliding(w, h)
         start = puzzle.initial()
-        solution = puzzle.solve(start, start)
+        solution = dispatch.solve(puzzle, start, start)
         assert solution.optimal is False and solution.length > 0
         assert solution.stats.algorithm == "row-by-row reduction"
 
@@ -196,7 +199,7 @@ def test_big_boards_are_labelled_not_optimal():
 def test_fifteen_puzzle_korf_instances_with_the_full_databases(number):
     puzzle = make_sliding(4, 4)  # the 6-6-3 databases: built once (about a minute), then cached
     state = korf_state(number)
-    solution = puzzle.solve(state, state)
+    solution = dispatch.solve(puzzle, state, state)
     assert solution.optimal and solution.length == korf_length(number)
     assert replays(puzzle, solution)
 
@@ -210,8 +213,9 @@ def test_a_search_waiting_for_a_table_another_builds_reports_and_can_cancel():
 
     def wait() -> None:
         try:
-            pattern_database(g, LIGHT_15, progress=reports.append,
-                             cancelled=lambda: len(reports) >= 2)
+            pattern_database(
+                g, LIGHT_15, Control(reports.append, lambda: len(reports) >= 2)
+            )
         except Cancelled as error:
             outcome.append(error)
 

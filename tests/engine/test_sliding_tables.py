@@ -7,13 +7,16 @@ import random
 import numpy as np
 import pytest
 
-from kaeru.engine.cache import cache_file
+from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput, Cancelled
 from kaeru.engine.puzzles.sliding import make_sliding
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.session import Session
 from kaeru.engine.sliding import full_table as ft
 from kaeru.engine.sliding.geometry import grid
+from kaeru.engine.tables import store
+from kaeru.engine.tables.folder import cache_file
 from tests.engine.test_sliding_parity import reachable
 
 
@@ -36,7 +39,7 @@ def bfs_depths(w: int, h: int) -> dict[tuple[int, ...], int]:
 
 def test_eight_puzzle_figures_of_seed_002():
     p = get_puzzle("sliding-3x3")
-    result = p.enumerate(p.explore_root())
+    result = dispatch.enumerate_space(p, p.explore_root())
     assert result.positions == 181_440
     assert result.max_depth == 31
     assert result.farthest == ("6 4 7/8 5 _/3 2 1", "8 6 7/2 5 4/3 _ 1")  # 64785_321, 8672543_1
@@ -64,7 +67,7 @@ def test_solutions_walk_down_the_table_and_replay(w, h):
     rng = random.Random(w * 10 + h)
     for _ in range(20):
         state = p.random_start(rng)
-        solution = p.solve(state, state)
+        solution = dispatch.solve(p, state, state)
         assert solution.optimal and solution.length == table.distance(state)
         current = state
         for move, after in zip(solution.moves, solution.states[1:], strict=True):
@@ -105,33 +108,33 @@ def test_enumerating_a_big_board_is_refused_at_once():
     from kaeru.engine.core import BudgetExceeded
 
     with pytest.raises(BudgetExceeded, match="10,461,394,944,000 positions"):
-        get_puzzle("sliding-4x4").enumerate(get_puzzle("sliding-4x4").initial())
+        dispatch.enumerate_space(get_puzzle("sliding-4x4"), get_puzzle("sliding-4x4").initial())
 
 
 def test_tables_are_cached_on_disk_and_rebuilt_when_damaged():
     g = grid(2, 4)
-    ft.forget_loaded()
+    store.forget()
     first = ft.full_table(g)
-    path = cache_file(ft.table_name(g))
+    path = cache_file(store.file_name(ft.table_key(g), ft.VERSION))
     assert path.exists()
-    ft.forget_loaded()
+    store.forget()
     assert np.array_equal(ft.full_table(g).depth, first.depth)  # read back from the disk
     path.write_bytes(b"not a table")
-    ft.forget_loaded()
+    store.forget()
     assert np.array_equal(ft.full_table(g).depth, first.depth)  # rebuilt
     assert reachable(g) == {s for s in reachable(g) if ft.full_table(g).distance(s) is not None}
 
 
 def test_a_table_build_reports_progress_and_can_be_cancelled():
     g = grid(5, 2)
-    ft.forget_loaded()
-    path = cache_file(ft.table_name(g))
+    store.forget()
+    path = cache_file(store.file_name(ft.table_key(g), ft.VERSION))
     if path.exists():
         path.unlink()
     with pytest.raises(Cancelled):
-        ft.full_table(g, cancelled=lambda: True)
+        ft.full_table(g, Control(cancelled=lambda: True))
     assert not path.exists()
     reports = []
-    table = ft.full_table(g, progress=reports.append)
+    table = ft.full_table(g, Control(progress=reports.append))
     assert table.max_depth == 55 and int(table.histogram.sum()) == 1_814_400
     assert reports and reports[-1].algorithm.startswith("building depth table")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bidirectional import bidirectional_bfs
 from kaeru.engine.session import Session
 from kaeru.engine.two_blank.problems import ProblemSet
@@ -129,7 +130,7 @@ def test_unsolvable_positions_say_why(puzzle, text, says):
     state = puzzle.parse(text)
     assert says in puzzle.unsolvable_reason(state, state)
     with pytest.raises(Unsolvable, match=says):
-        puzzle.solve(state, state)
+        dispatch.solve(puzzle, state, state)
 
 
 def test_solvable_exactly_when_reachable_from_the_goal():
@@ -164,7 +165,7 @@ def test_solvable_exactly_when_reachable_from_the_goal():
 @given(st.integers(0, TEN.space_size - 1))
 def test_solutions_replay_and_are_optimal(code):
     state = TEN.decode(code)
-    solution = TEN.solve(state, state)
+    solution = dispatch.solve(TEN, state, state)
     assert solution.optimal and replays(TEN, solution, state)
     assert solution.length == TEN.distance(state)
 
@@ -173,7 +174,8 @@ def test_solution_length_equals_a_generic_search():
     rng = random.Random(7)
     for _ in range(8):
         state = TEN.decode(rng.randrange(TEN.space_size))
-        assert TEN.solve(state, state).length == bidirectional_bfs(TEN, state, state).length
+        expected = bidirectional_bfs(TEN, state, state).length
+        assert dispatch.solve(TEN, state, state).length == expected
 
 
 def test_default_starts_are_problems_of_the_stated_depth():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.two_blank.problems import ProblemSet
 from kaeru.engine.two_blank.survey import PAIR_AT_END
 
@@ -22,7 +23,7 @@ PAGE_TABLE = {
 
 
 def goal_enumeration(puzzle):
-    return puzzle.enumerate(puzzle.goal(puzzle.initial()))
+    return dispatch.enumerate_space(puzzle, puzzle.goal(puzzle.initial()))
 
 
 def test_published_totals_for_7_and_10_and_14_by_formula():
@@ -87,7 +88,7 @@ def test_the_eight_move_figure_replays_and_is_optimal():
         assert move in TEN.moves(state), TEN.describe(move)
         state = TEN.apply(state, move)
     assert state == TEN.goal(start)
-    assert TEN.solve(start, start).length == 8
+    assert dispatch.solve(TEN, start, start).length == 8
 
 
 def test_the_problem_record_line_of_the_page():

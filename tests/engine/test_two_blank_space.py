@@ -10,9 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kaeru.engine.control import Control
 from kaeru.engine.core import Cancelled
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.search import dispatch
 from kaeru.engine.search.bidirectional import bidirectional_bfs
+from kaeru.engine.tables import store
 from kaeru.engine.two_blank import table as tables
 from kaeru.engine.two_blank.survey import PAIR_AT_END
 
@@ -84,7 +87,7 @@ def test_enumeration_from_the_goal_matches_plain_bfs(puzzle_id):
     puzzle = get_puzzle(puzzle_id)
     goal = puzzle.geometry.goal
     distances = tuple_bfs(puzzle, goal)
-    found = puzzle.enumerate(goal)
+    found = dispatch.enumerate_space(puzzle, goal)
     assert found.histogram == tuple(np.bincount(list(distances.values())).tolist())
     end = puzzle.geometry.pair_cells[-1]
     pair = [0] * len(found.histogram)
@@ -103,7 +106,7 @@ def test_enumeration_from_an_unsolvable_root_is_a_renamed_copy():
     root = puzzle.parse("3 2 1 4/5 6 7 8/9 10 _ _")  # 1 and 3 swapped: odd, unsolvable
     assert puzzle.unsolvable_reason(root, root)
     distances = tuple_bfs(puzzle, root)
-    found = puzzle.enumerate(root)
+    found = dispatch.enumerate_space(puzzle, root)
     assert found.positions == len(distances) == 32_400
     assert found.histogram == tuple(np.bincount(list(distances.values())).tolist())
     deepest = [puzzle.format(s) for s, d in distances.items() if d == found.max_depth]
@@ -114,42 +117,42 @@ def test_enumeration_from_a_solvable_non_goal_root_matches_bfs():
     puzzle = get_puzzle("two-blank-3x3")
     root = puzzle.initial()
     distances = tuple_bfs(puzzle, root)
-    found = puzzle.enumerate(root)
+    found = dispatch.enumerate_space(puzzle, root)
     assert found.histogram == tuple(np.bincount(list(distances.values())).tolist())
 
 
 def test_table_is_cached_on_disk_and_reloaded(monkeypatch, tmp_path):
     monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    tables.forget_tables()
+    store.forget()
     puzzle = get_puzzle("two-blank-4x3")
     assert not puzzle.has_table()
     built = tables.load_or_build(puzzle.id, puzzle.index)
     assert built.source == "built"
     path = tables.table_path(puzzle.id)
     assert path.exists() and path.stat().st_size < 40_000
-    tables.forget_tables()
+    store.forget()
     again = tables.load_or_build(puzzle.id, puzzle.index)
     assert again.source == "disk"
-    assert np.array_equal(again.depth, built.depth)
+    assert np.array_equal(again.table, built.table)
     assert tables.load_or_build(puzzle.id, puzzle.index).source == "memory"
 
 
 def test_a_damaged_cache_file_is_rebuilt(monkeypatch, tmp_path):
     monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    tables.forget_tables()
+    store.forget()
     puzzle = get_puzzle("two-blank-3x3")
     tables.table_path(puzzle.id).write_bytes(b"not a table")
     loaded = tables.load_or_build(puzzle.id, puzzle.index)
     assert loaded.source == "built"
-    assert int(loaded.depth.max()) == 21
-    tables.forget_tables()
+    assert int(loaded.table.max()) == 21
+    store.forget()
 
 
 def test_fourteen_build_can_be_cancelled_and_leaves_nothing(monkeypatch, tmp_path):
     monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    tables.forget_tables()
+    store.forget()
     with pytest.raises(Cancelled):
-        tables.load_or_build(FOURTEEN.id, FOURTEEN.index, cancelled=lambda: True)
+        tables.load_or_build(FOURTEEN.id, FOURTEEN.index, Control(cancelled=lambda: True))
     assert not tables.table_path(FOURTEEN.id).exists()
     assert not FOURTEEN.has_table()
 
@@ -164,7 +167,7 @@ def test_fourteen_default_start_depth_by_bidirectional_bfs():
 # ---- slow: the whole 14-puzzle -------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def fourteen_enumeration():
-    return FOURTEEN.enumerate(FOURTEEN.geometry.goal)
+    return dispatch.enumerate_space(FOURTEEN, FOURTEEN.geometry.goal)
 
 
 @pytest.mark.slow
@@ -191,7 +194,7 @@ def test_fourteen_table_agrees_with_bfs_on_sampled_positions(fourteen_enumeratio
     for state in near:
         assert bidirectional_bfs(FOURTEEN, state, state).length == table[FOURTEEN.encode(state)]
     for state in samples + near:
-        solution = FOURTEEN.solve(state, state)
+        solution = dispatch.solve(FOURTEEN, state, state)
         assert solution.length == table[FOURTEEN.encode(state)]
         replayed = state
         for move in solution.moves:

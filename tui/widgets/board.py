@@ -1,8 +1,16 @@
 """The contract every board widget keeps with the generic play screen.
 
-A board widget draws one puzzle state and turns keys (and clicks) into moves. It holds no
-rules: it asks the puzzle (`moves`, `move_cells`, `describe`) and posts `MoveChosen`; the play
-screen pushes the move through the Session and hands the new state back with `show`.
+A board widget draws a `Layout` (pure data from `puzzle.layout(state)`, see `engine.layout`)
+and turns keys and clicks into one of the layout's legal moves, which it posts as `MoveChosen`;
+the play screen pushes the move through the Session and hands the next layout back with
+`show`. A widget knows nothing of the puzzle: it never reads its attributes, never calls it and
+never applies a move. What it cannot turn into a move it answers with `Refused`, in the
+engine's words where the layout carries them (`Layout.refusals`), else in plain generic words.
+
+    board = board_class(layout.kind)(layout, id="board")
+    board.show(next_layout, last_move=move, hint=None)   # move objects, as in LayoutMove.move
+    board.locked = True                                   # playback: keys make no moves
+    board.needed_size()                                   # (columns, rows) of what is drawn
 """
 
 from __future__ import annotations
@@ -10,22 +18,35 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from kaeru.engine.core import Puzzle
+from kaeru.engine.layout import Layout, LayoutMove
+
+PLAYBACK_REFUSAL = "playback is running: press t to take over from here"
+ARROW_KEYS = {"up": "up,k", "down": "down,j", "left": "left,h", "right": "right,l"}
+
+
+def arrow_bindings(actions: dict[str, str], words: dict[str, str] | None = None) -> list[Binding]:
+    """Hidden bindings of arrow keys (and h j k l): `actions` maps a way ("up") to the action
+    it runs; `words` its description (default: the way, capitalised)."""
+    return [
+        Binding(ARROW_KEYS[way], action, (words or {}).get(way, way.capitalize()), show=False)
+        for way, action in actions.items()
+    ]
 
 
 class BoardWidget(Widget, can_focus=True):
-    """Base class: subclasses set BOARD_KIND, draw `self.state`, and bind their keys."""
+    """Base class: subclasses set BOARD_KIND (a `Layout.kind`), draw `self.shown`, bind keys."""
 
     BOARD_KIND: ClassVar[str] = ""
+    HELP_SECTION: ClassVar[str] = "On the board"
     BINDINGS: ClassVar[list[BindingType]] = []
 
     class MoveChosen(Message):
-        """The player picked a move on the board."""
+        """The player picked a move on the board (one of the layout's `LayoutMove.move`)."""
 
         def __init__(self, move: Hashable) -> None:
             super().__init__()
@@ -38,56 +59,77 @@ class BoardWidget(Widget, can_focus=True):
             super().__init__()
             self.reason = reason
 
-    state: reactive[Hashable] = reactive(None, always_update=True, layout=True)
+    shown: reactive[Layout] = reactive(Layout("row", 0, 0, (), ()), always_update=True,
+                                       layout=True)
     hint_move: reactive[Hashable | None] = reactive(None, always_update=True)
     last_move: reactive[Hashable | None] = reactive(None, always_update=True)
     locked: reactive[bool] = reactive(False)  # True during playback: keys don't make moves
 
     def __init__(
         self,
-        puzzle: Puzzle,
-        state: Hashable,
-        start: Hashable,
+        layout: Layout,
         *,
         id: str | None = None,  # noqa: A002 - Textual's name
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.puzzle = puzzle
-        self.start = start
-        self.set_reactive(BoardWidget.state, state)
+        self.previous: Layout | None = None  # the position shown before this one
+        self.moved = True  # whether the last `show` brought a new position
+        self.set_reactive(BoardWidget.shown, layout)
 
     def show(
         self,
-        state: Hashable,
+        layout: Layout,
         *,
         last_move: Hashable | None = None,
         hint: Hashable | None = None,
     ) -> None:
-        """Draw a new position (after a move, undo, or a playback step)."""
+        """Draw a position (after a move, undo, hint, or a playback step). Showing the same
+        position again (a redraw) keeps what the player was doing on the board."""
+        self.moved = layout != self.shown
+        if self.moved:
+            self.previous = self.shown
         self.last_move = last_move
         self.hint_move = hint
-        self.state = state
+        self.shown = layout
 
     def needed_size(self) -> tuple[int, int]:
         """(columns, rows) the board needs to be drawn whole; the screen checks the terminal."""
         return 20, 5
 
+    # ---- moves ---------------------------------------------------------------------------------
     def choose(self, move: Hashable) -> None:
-        """Offer a move to the play screen (ignored while locked)."""
+        """Offer a move to the play screen (refused while locked)."""
         if self.locked:
-            self.refuse("playback is running: press t to take over from here")
+            self.refuse(PLAYBACK_REFUSAL)
             return
         self.post_message(self.MoveChosen(move))
 
     def refuse(self, reason: str) -> None:
         self.post_message(self.Refused(reason))
 
-    def moves_from(self, cell: int) -> list[Hashable]:
-        """Legal moves that take a piece from `cell`, those starting exactly there first."""
-        found = []
-        for move in self.puzzle.moves(self.state):
-            sources, _ = self.puzzle.move_cells(self.state, move)
-            if cell in sources:
-                found.append((sources[0] != cell, move))
-        return [move for _, move in sorted(found, key=lambda pair: pair[0])]
+    def hint_entry(self) -> LayoutMove | None:
+        """The hinted move, as the layout lists it (None when there is no hint)."""
+        return self.shown.find(self.hint_move)
+
+    def last_entry(self) -> LayoutMove | None:
+        """The last move, as the previous layout listed it, when the layout shown now is the
+        position it led to (the pieces its sources held now stand on its targets)."""
+        previous = self.previous
+        entry = previous.find(self.last_move) if previous is not None else None
+        if entry is None or previous is None:
+            return None
+        now, before = self.shown.cells, previous.cells
+        if len(now) != len(before):
+            return None
+        for source, target in zip(entry.sources, entry.targets, strict=False):
+            if (now[target].piece, now[target].label) != (
+                before[source].piece,
+                before[source].label,
+            ):
+                return None
+        if entry.targets and any(
+            not now[s].vacant for s in entry.sources if s not in entry.targets
+        ):
+            return None
+        return entry

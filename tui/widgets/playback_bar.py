@@ -15,16 +15,18 @@ from kaeru.engine.playback import Playback
 class PlaybackBar(Static, can_focus=True):
     """Focused while a solution plays back; its keys step, play, pause and hand over."""
 
+    HELP_SECTION: ClassVar[str] = "Playback"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,p", "command('toggle')", "Play/Pause"),
-        Binding("right,l", "command('forward')", "Step ▶"),
-        Binding("left,h", "command('back')", "◀ Step"),
-        Binding("home", "command('first')", "First", show=False),
-        Binding("end", "command('last')", "Last", show=False),
-        Binding("plus,equals_sign,f", "command('faster')", "Faster"),
-        Binding("minus,d", "command('slower')", "Slower"),
-        Binding("t", "command('take_over')", "Take over"),
-        Binding("escape,q", "command('leave')", "Leave"),
+        Binding("space,p", "command('toggle')", "Play/Pause", id="playback.toggle"),
+        Binding("right,l", "command('forward')", "Step ▶", id="playback.forward"),
+        Binding("left,h", "command('back')", "◀ Step", id="playback.back"),
+        Binding("home", "command('first')", "First", show=False, id="playback.first"),
+        Binding("end", "command('last')", "Last", show=False, id="playback.last"),
+        Binding("plus,equals_sign,f", "command('faster')", "Faster", id="playback.faster"),
+        Binding("minus,d", "command('slower')", "Slower", id="playback.slower"),
+        Binding("t", "command('take_over')", "Take over", id="playback.take_over"),
+        Binding("escape,q", "command('leave')", "Leave", id="playback.leave"),
     ]
 
     DEFAULT_CSS = """

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from kaeru.engine.control import Control
+from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
@@ -21,7 +23,8 @@ def configure(sub: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args, root=True)
-    result = puzzle.enumerate(start, progress=progress_printer(sys.stderr.isatty()))
+    control = Control(progress=progress_printer(sys.stderr.isatty()))
+    result = dispatch.enumerate_space(puzzle, start, control)
     clear_progress()
     out = {"id": puzzle.id} | result.as_dict()
     lines = [

@@ -6,7 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from kaeru.engine.core import BudgetExceeded, Unsolvable
+from kaeru.engine.control import Control
+from kaeru.engine.core import BadInput, BudgetExceeded, Unsolvable
+from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
@@ -19,13 +21,28 @@ ORDER = 20
 def configure(sub: argparse.ArgumentParser) -> None:
     add_puzzle_arguments(sub)
     sub.add_argument("--json", action="store_true", help="machine-readable output")
+    sub.add_argument(
+        "--metric",
+        choices=("jumps", "moves"),
+        default="jumps",
+        help="what to minimise: single moves (jumps), or moves as players count them, a "
+        "peg's chain of jumps being one (peg solitaire; JSON `length` is then the moves and "
+        "`jumps` the jumps)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args)
     head: dict[str, Any] = {"id": puzzle.id, "start": puzzle.format(start)}
     try:
-        solution = puzzle.solve(start, start, progress=progress_printer(sys.stderr.isatty()))
+        control = Control(progress=progress_printer(sys.stderr.isatty()))
+        if getattr(args, "metric", "jumps") == "moves":
+            fewest = getattr(puzzle, "solve_fewest_moves", None)
+            if fewest is None:
+                raise BadInput(f"--metric moves: {puzzle.id} has no chains of jumps to count")
+            solution = fewest(start, start, control)
+        else:
+            solution = dispatch.solve(puzzle, start, start, control)
     except Unsolvable as error:
         clear_progress()
         out = head | {"solvable": False, "reason": error.reason}
@@ -49,13 +66,17 @@ def run(args: argparse.Namespace) -> int:
         "states": states,
         "stats": solution.stats.as_dict(),
     }
-    chains = puzzle.chains(solution.moves)
+    chains = puzzle.chains(solution.moves) if puzzle.capabilities.chains else None
     if chains is not None:
         out["chains"] = chains
+    length = solution.length
+    if getattr(args, "metric", "jumps") == "moves" and chains is not None:
+        length = out["length"] = len(chains)
+        out["jumps"] = solution.length
     stats = solution.stats
     lines = [
         f"{puzzle.id}: {head['start']} → {out['goal']}",
-        f"{solution.length} moves, {'optimal' if solution.optimal else 'NOT optimal'} "
+        f"{length} moves, {'optimal' if solution.optimal else 'NOT optimal'} "
         f"({stats.algorithm}: {stats.generated:,} positions, {stats.seconds:.3f} s)",
         f"  {0:>3}. {'':<14} {states[0]}",
     ]

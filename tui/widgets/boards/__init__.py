@@ -1,5 +1,5 @@
-"""One board widget per board shape. Each module defines a BoardWidget subclass with a
-BOARD_KIND; `board_class` finds the one a puzzle's `board` names, by discovery."""
+"""One board widget per layout kind. Each module defining a BoardWidget subclass with a
+BOARD_KIND (a `Layout.kind`) is found by discovery; `board_class(layout.kind)` returns it."""
 
 from __future__ import annotations
 

@@ -1,11 +1,13 @@
-"""The grid board: sliding puzzles of any size drawn as numbered tiles.
+"""The grid board: sliding puzzles of any size, and the two-blank 7-, 10- and 14-puzzles,
+drawn as numbered tiles in a frame.
 
 Tiles are coloured by their home row so progress shows at a glance; without colour the shape
 tells the same: a tile on its home cell has a heavy frame (or [brackets] in the compact
 layout). A hint is ★ on the tile and ☆ in the gap; the tile just moved is underlined. Arrow keys
-slide the tile beside the gap into it (g flips them to "move the gap", as in Simon Tatham's
-Fifteen); a click on a tile in line with the gap slides the whole run. A move slides the tile
-across with a short animation, skipped when TEXTUAL_ANIMATIONS=none.
+slide the tile(s) beside the gap into it that way (g flips them to "move the gap", as in Simon
+Tatham's Fifteen). With one gap a click on a tile in line with it slides the whole run, one
+move after another; with an empty pair a click slides the tile(s) beside it. A single tile's
+move slides it across with a short animation, skipped when TEXTUAL_ANIMATIONS=none.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from kaeru.tui.widgets.board import BoardWidget
+from kaeru.engine.layout import Layout, LayoutMove
+from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
+from kaeru.tui.widgets.boards.canvas import Canvas
 
 BOXED = (6, 3)  # (columns, rows) of one tile: a framed box
 COMPACT = (4, 1)  # one line per row of tiles
@@ -33,43 +37,26 @@ LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
 
 
-class _Canvas:
-    """A grid of characters with styles, turned into Text line by line."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.cells: list[list[tuple[str, Style]]] = [
-            [(" ", Style())] * width for _ in range(height)
-        ]
-
-    def put(self, x: int, y: int, text: str, style: Style) -> None:
-        row = self.cells[y]
-        for i, char in enumerate(text):
-            if 0 <= x + i < self.width:
-                row[x + i] = (char, style)
-
-    def text(self) -> Text:
-        lines = []
-        for row in self.cells:
-            line = Text()
-            for char, style in row:
-                line.append(char, style)
-            lines.append(line)
-        return Text("\n").join(lines)
+def direction_of(layout: Layout, entry: LayoutMove) -> str:
+    """Which way a move carries its first piece: up, down, left or right."""
+    source, target = layout.cells[entry.sources[0]], layout.cells[entry.targets[0]]
+    if target.row != source.row:
+        return "down" if target.row > source.row else "up"
+    return "right" if target.col > source.col else "left"
 
 
 class GridBoard(BoardWidget):
-    """Numbered tiles in a W×H frame with one gap."""
+    """Numbered tiles in a W×H frame with one gap or an empty pair."""
 
     BOARD_KIND = "grid"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "arrow('up')", "Slide a tile up (after g: the gap)", show=False),
-        Binding("down,j", "arrow('down')", "Slide a tile down (after g: the gap)", show=False),
-        Binding("left,h", "arrow('left')", "Slide a tile left (after g: the gap)", show=False),
-        Binding("right,l", "arrow('right')", "Slide a tile right (after g: the gap)", show=False),
+        *arrow_bindings(
+            {way: f"arrow('{way}')" for way in OPPOSITE},
+            {way: f"Slide a tile {way} (after g: the gap)" for way in OPPOSITE},
+        ),
         Binding("g", "gap_mode(True)", "Arrows move the gap"),
         Binding("g", "gap_mode(False)", "Arrows move tiles"),
-        # a click on a tile in line with the gap slides the whole run (see on_click)
+        # a click on a tile slides it, or the run between it and the gap (see on_click)
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -107,9 +94,19 @@ class GridBoard(BoardWidget):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.columns: int = getattr(self.puzzle, "width", 3)
-        self.rows: int = getattr(self.puzzle, "height", 3)
-        self.sliding: tuple[int, int, int] | None = None  # (tile, from cell, to cell)
+        self.sliding: tuple[str, int, int] | None = None  # (tile, from cell, to cell)
+        self.run_to: tuple[int, Hashable] | None = None  # a clicked run: its far cell, last move
+
+    @property
+    def columns(self) -> int:
+        return self.shown.columns
+
+    @property
+    def rows(self) -> int:
+        return self.shown.rows
+
+    def gaps(self) -> list[int]:
+        return [i for i, cell in enumerate(self.shown.cells) if cell.vacant]
 
     # ---- geometry ------------------------------------------------------------------------------
     def layout_size(self, boxed: bool) -> tuple[int, int]:
@@ -137,33 +134,30 @@ class GridBoard(BoardWidget):
     def boxed(self) -> bool:
         return self.boxed_fits(self.size.width, self.size.height)
 
-    # ---- animation -----------------------------------------------------------------------------
-    def show(
-        self,
-        state: Hashable,
-        *,
-        last_move: Hashable | None = None,
-        hint: Hashable | None = None,
-    ) -> None:
-        previous = self.state
-        super().show(state, last_move=last_move, hint=hint)
-        self.start_slide(previous, state)
+    # ---- a new position: animation, and the next move of a clicked run -------------------------
+    def watch_shown(self, layout: Layout) -> None:
+        if not self.moved or self.previous is None:
+            return
+        self.start_slide(self.previous, layout)
+        run, self.run_to = self.run_to, None
+        if run is not None and self.last_move is not None and self.last_move == run[1]:
+            self.slide_run(run[0])
 
-    def start_slide(self, before: Any, after: Any) -> None:
-        """Animate the tile that moved from `before` to `after`, if exactly one slid."""
+    def start_slide(self, before: Layout, after: Layout) -> None:
+        """Animate the tile that moved from `before` to `after`, if exactly one did."""
         self.sliding = None
         self.slide_progress = 1.0
-        if not (isinstance(before, tuple) and isinstance(after, tuple)) or before == after:
+        if before == after or len(before.cells) != len(after.cells):
             return
-        if len(before) != len(after) or 0 not in before or 0 not in after:
+        old = {cell.label: i for i, cell in enumerate(before.cells) if not cell.vacant}
+        moved = [
+            (cell.label, old[cell.label], i)
+            for i, cell in enumerate(after.cells)
+            if not cell.vacant and cell.label in old and old[cell.label] != i
+        ]
+        if len(moved) != 1 or self.app.animation_level == "none":
             return
-        old_gap, new_gap = before.index(0), after.index(0)
-        changed = [i for i in range(len(after)) if before[i] != after[i]]
-        if sorted(changed) != sorted((old_gap, new_gap)):
-            return
-        if self.app.animation_level == "none":
-            return
-        self.sliding = (after[old_gap], new_gap, old_gap)
+        self.sliding = moved[0]
         self.slide_progress = 0.0
         self.animate("slide_progress", 1.0, duration=SLIDE_SECONDS, level="basic",
                      on_complete=self._slide_done)
@@ -179,37 +173,31 @@ class GridBoard(BoardWidget):
     def _style(self, name: str, partial: bool = False) -> Style:
         return self.get_component_rich_style(f"gridboard--{name}", partial=partial)
 
-    def _row_style(self, tile: int) -> Style:
+    def _row_style(self, home: int) -> Style:
         """The tile's home-row colour; plain text without colour (NO_COLOR), where the rows
         would only turn into greys of uneven contrast."""
         if self.app.no_color:
             return self._style("tile")
-        return self._style(f"row-{(self.home_cell(tile) // self.columns) % ROW_COLOURS}")
+        return self._style(f"row-{(home // self.columns) % ROW_COLOURS}")
 
     def caption(self) -> str:
         return "arrows: the gap (g: tiles)" if self.move_gap else "arrows: tiles (g: the gap)"
 
-    def home_cell(self, tile: int) -> int:
-        return tile - 1
-
     def _marks(self) -> tuple[set[int], set[int], set[int]]:
         hint_from: set[int] = set()
         hint_to: set[int] = set()
-        last: set[int] = set()
-        if self.hint_move is not None:
-            sources, targets = self.puzzle.move_cells(self.state, self.hint_move)
-            hint_from, hint_to = set(sources), set(targets)
-        move = self.last_move
-        if move is not None and isinstance(move, tuple) and move[0] in self.state:
-            last = {self.state.index(move[0])}
-        return hint_from, hint_to, last
+        hint = self.hint_entry()
+        if hint is not None:
+            hint_from, hint_to = set(hint.sources), set(hint.targets)
+        last = self.last_entry()
+        return hint_from, hint_to, set(last.targets) if last is not None else set()
 
     def render(self) -> Text:
-        state: tuple[int, ...] = self.state
+        cells = self.shown.cells
         boxed = self.boxed
         cw, ch = BOXED if boxed else COMPACT
         width, height = self.layout_size(boxed)
-        canvas = _Canvas(width, height)
+        canvas = Canvas(width, height)
         frame = self._style("frame")
         inner_w, inner_h = self.columns * cw, self.rows * ch
         canvas.put(0, 0, "┌" + "─" * inner_w + "┐", frame)
@@ -220,22 +208,24 @@ class GridBoard(BoardWidget):
         canvas.put(0, inner_h + 2, self.caption(), self._style("caption"))
         hint_from, hint_to, last = self._marks()
         moving = self.sliding if self.slide_progress < 1.0 else None
-        for cell, tile in enumerate(state):
-            x, y = 1 + (cell % self.columns) * cw, 1 + (cell // self.columns) * ch
-            if tile == 0 or (moving is not None and tile == moving[0]):
-                self._draw_gap(canvas, x, y, cw, ch, cell in hint_to)
+        homes = {cell.label: cell.home for cell in cells}
+        for i, cell in enumerate(cells):
+            x, y = 1 + (i % self.columns) * cw, 1 + (i // self.columns) * ch
+            if cell.vacant or (moving is not None and cell.label == moving[0]):
+                self._draw_gap(canvas, x, y, cw, ch, i in hint_to)
             else:
-                self._draw_tile(canvas, x, y, boxed, tile, cell, cell in hint_from, cell in last)
+                self._draw_tile(canvas, x, y, boxed, cell.label, cell.home, i, i in hint_from,
+                                i in last)
         if moving is not None:
-            tile, source, target = moving
+            label, source, target = moving
             p = self.slide_progress
             sx, sy = (source % self.columns) * cw, (source // self.columns) * ch
             tx, ty = (target % self.columns) * cw, (target // self.columns) * ch
             x, y = 1 + round(sx + (tx - sx) * p), 1 + round(sy + (ty - sy) * p)
-            self._draw_tile(canvas, x, y, boxed, tile, target, False, True)
+            self._draw_tile(canvas, x, y, boxed, label, homes.get(label), target, False, True)
         return canvas.text()
 
-    def _draw_gap(self, canvas: _Canvas, x: int, y: int, cw: int, ch: int, marked: bool) -> None:
+    def _draw_gap(self, canvas: Canvas, x: int, y: int, cw: int, ch: int, marked: bool) -> None:
         style = self._style("gap")
         for dy in range(ch):
             canvas.put(x, y + dy, " " * cw, style)
@@ -243,28 +233,28 @@ class GridBoard(BoardWidget):
             canvas.put(x + cw // 2 - 1 + (cw % 2), y + ch // 2, "☆", style)
 
     def _draw_tile(
-        self, canvas: _Canvas, x: int, y: int, boxed: bool, tile: int, cell: int,
-        hinted: bool, last: bool,
+        self, canvas: Canvas, x: int, y: int, boxed: bool, label: str, home: int | None,
+        cell: int, hinted: bool, last: bool,
     ) -> None:
-        home = self.home_cell(tile) == cell
-        style = self._row_style(tile)
-        if home:
+        at_home = home == cell
+        style = self._row_style(home if home is not None else cell)
+        if at_home:
             style += self._style("home", partial=True)
         number = style + (self._style("last", partial=True) if last else Style())
         if hinted:
             number += self._style("hint", partial=True)
         mark = "★" if hinted else " "
         if boxed:
-            tl, hz, tr, vt, bl, br = HEAVY if home else LIGHT
+            tl, hz, tr, vt, bl, br = HEAVY if at_home else LIGHT
             canvas.put(x, y, tl + hz * 4 + tr, style)
             canvas.put(x, y + 1, vt, style)
-            canvas.put(x + 1, y + 1, f"{mark}{tile:>2} ", number)
+            canvas.put(x + 1, y + 1, f"{mark}{label:>2} ", number)
             canvas.put(x + 5, y + 1, vt, style)
             canvas.put(x, y + 2, bl + hz * 4 + br, style)
         else:
-            left = mark if hinted else "[" if home else " "
-            canvas.put(x, y, f"{left}{tile:>2}", number)
-            canvas.put(x + 3, y, "]" if home else " ", style)
+            left = mark if hinted else "[" if at_home else " "
+            canvas.put(x, y, f"{left}{label:>2}", number)
+            canvas.put(x + 3, y, "]" if at_home else " ", style)
 
     # ---- keys and clicks -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -280,11 +270,12 @@ class GridBoard(BoardWidget):
         self.refresh(layout=True)
 
     def action_arrow(self, direction: str) -> None:
-        """Slide the tile that moves `direction` (or, moving the gap, the one it swaps with)."""
+        """Slide the tile(s) that move `direction` (or, moving the gap, the opposite way)."""
+        self.run_to = None
         tile_direction = OPPOSITE[direction] if self.move_gap else direction
-        for move in self.puzzle.moves(self.state):
-            if isinstance(move, tuple) and move[1] == tile_direction:
-                self.choose(move)
+        for entry in self.shown.moves:
+            if direction_of(self.shown, entry) == tile_direction:
+                self.choose(entry.move)
                 return
         if self.move_gap:
             self.refuse(f"the gap cannot move {direction}: it is at the edge")
@@ -305,26 +296,33 @@ class GridBoard(BoardWidget):
             self.slide_run(cell)
 
     def slide_run(self, cell: int) -> None:
-        """Slide the tile on `cell` and every tile between it and the gap, nearest first."""
-        state = self.state
-        gap = state.index(0)
-        if cell == gap:
-            self.refuse("that is the gap: click a tile in line with it")
+        """Slide the tile on `cell` into the gap; with one gap, a tile in line with it slides
+        with every tile between them, nearest first (one move, then the next on `show`)."""
+        self.run_to = None
+        gaps = self.gaps()
+        tile = self.shown.cells[cell]
+        if tile.vacant:
+            if len(gaps) == 1:
+                self.refuse("that is the gap: click a tile in line with it")
+            else:
+                self.refuse("that is the gap: click a tile beside it, or use the arrow keys")
             return
-        same_row = cell // self.columns == gap // self.columns
-        same_column = cell % self.columns == gap % self.columns
-        if not (same_row or same_column):
-            self.refuse(f"tile {state[cell]} is not in line with the gap")
+        moves = self.shown.moves_from(cell)
+        if moves:
+            self.choose(moves[0].move)
+            return
+        if len(gaps) != 1:
+            self.refuse(f"tile {tile.label} cannot slide: it is not beside the gap")
+            return
+        gap = self.shown.cells[gaps[0]]
+        if tile.row != gap.row and tile.col != gap.col:
+            self.refuse(f"tile {tile.label} is not in line with the gap")
             return
         if self.locked:
-            self.refuse("playback is running: press t to take over from here")
+            self.choose(None)  # the base class explains that playback is running
             return
-        step = (1 if cell > gap else -1) * (1 if same_row else self.columns)
-        moves = []
-        for source in range(gap + step, cell + step, step):
-            found = [m for m in self.puzzle.moves(state)
-                     if self.puzzle.move_cells(state, m)[0] == (source,)]
-            moves.append(found[0])
-            state = self.puzzle.apply(state, found[0])
-        for move in moves:
-            self.choose(move)
+        step = (1 if cell > gaps[0] else -1) * (1 if tile.row == gap.row else self.columns)
+        first = self.shown.moves_from(gaps[0] + step)
+        if first:
+            self.run_to = (cell, first[0].move)
+            self.choose(first[0].move)

@@ -3,13 +3,14 @@
 Everyone has a fixed slot, numbered 1–9 and 0, drawn on the bank where they stand. Press a
 slot's number (or move the ▸ cursor and press Space) to put that person in the boat: they are
 drawn in it, their place on the bank shows dots. Enter crosses. The rules stay in the engine:
-an unsafe crossing is refused by the play screen with the engine's reason. A hint marks the
-people to send with ★; a crossing sails the boat over with its passengers aboard.
+an unsafe crossing is refused with the engine's reason, which the layout lists for every
+boatload that may not cross. A hint marks the people to send with ★; a crossing sails the boat
+over with its passengers aboard.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections import Counter
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -19,12 +20,14 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from kaeru.tui.widgets.board import BoardWidget
+from kaeru.engine.layout import Layout, RiverScene
+from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 
 WAVE = "~"
 SAIL_SECONDS = 0.3  # how long the boat takes to cross
 WIDTH = 40  # columns the scene fills (the play screen keeps its side panel up to 40 at 80×24)
 KEYS = "1234567890"
+NO_SCENE = RiverScene((), True, 1)
 
 
 class RiverBoard(BoardWidget):
@@ -34,14 +37,12 @@ class RiverBoard(BoardWidget):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "cross", "Cross"),
         Binding("space", "toggle_cursor", "Board / leave", show=False),
-        Binding("left,h", "cursor(-1)", "Left", show=False),
-        Binding("right,l", "cursor(1)", "Right", show=False),
-        Binding("up,k", "cursor_row(-1)", "Up", show=False),
-        Binding("down,j", "cursor_row(1)", "Down", show=False),
+        *arrow_bindings({"left": "cursor(-1)", "right": "cursor(1)", "up": "cursor_row(-1)",
+                         "down": "cursor_row(1)"}),
         Binding("escape", "clear", "Empty the boat", show=False),
     ]
     BINDINGS += [
-        Binding(key, f"toggle({i})", "1–9, 0: board or leave the boat" if i == 0 else "",
+        Binding(key, f"aboard({i})", "1–9, 0: board or leave the boat" if i == 0 else "",
                 show=False)
         for i, key in enumerate(KEYS)
     ]
@@ -75,8 +76,8 @@ class RiverBoard(BoardWidget):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.people: tuple[str, ...] = tuple(self.puzzle.people)  # type: ignore[attr-defined]
-        self.capacity: int = self.puzzle.capacity  # type: ignore[attr-defined]
+        self.people: tuple[str, ...] = tuple(cell.label for cell in self.shown.cells)
+        self.capacity: int = self.scene().capacity
         self.label_width = max(len(p) for p in self.people)
         self.per_row = self._per_row()
         self.cursor = 0
@@ -92,6 +93,13 @@ class RiverBoard(BoardWidget):
         if len(kinds) < len(self.people):
             return max(self.people.count(kind) for kind in kinds)
         return 2
+
+    def scene(self) -> RiverScene:
+        return self.shown.river or NO_SCENE
+
+    @property
+    def boat_left(self) -> bool:
+        return self.scene().boat_left
 
     # ---- geometry ----------------------------------------------------------------------------
     @property
@@ -129,37 +137,22 @@ class RiverBoard(BoardWidget):
         return self.needed_size()[1]
 
     # ---- where everyone is -------------------------------------------------------------------
-    def sides(self, state: Any = None) -> list[bool]:
-        """For each slot, True when that person is on the left bank (identical people fill
-        their slots from the first)."""
-        state = self.state if state is None else state
-        left_counts: dict[str, int] = {}
-        for label in self.puzzle.bank(state, True):  # type: ignore[attr-defined]
-            left_counts[label] = left_counts.get(label, 0) + 1
-        seen: dict[str, int] = {}
-        out = []
-        for label in self.people:
-            seen[label] = seen.get(label, 0) + 1
-            out.append(seen[label] <= left_counts.get(label, 0))
-        return out
+    def sides(self) -> list[bool]:
+        """For each slot, True when that person is on the left bank."""
+        return list(self.scene().on_left)
 
     def hinted(self) -> set[int]:
         """Slots of the people a hint sends across (on the boat's bank)."""
-        if self.hint_move is None:
-            return set()
-        sides = self.sides()
-        free = [i for i, left in enumerate(sides) if left == self.state.boat_left]
-        marked: set[int] = set()
-        for label in self.hint_move:
-            slot = next((i for i in free if self.people[i] == label and i not in marked), None)
-            if slot is not None:
-                marked.add(slot)
-        return marked
+        hint = self.hint_entry()
+        return set(hint.sources) if hint is not None else set()
 
     def load(self) -> tuple[str, ...]:
-        labels = [self.people[i] for i in sorted(self.aboard)]
-        crossing = getattr(self.puzzle, "crossing", None)
-        return tuple(crossing(labels)) if crossing else tuple(labels)
+        """The people aboard, in roster order."""
+        return tuple(self.people[i] for i in sorted(self.aboard))
+
+    def same_people(self, slots: tuple[int, ...]) -> bool:
+        """Whether these slots hold the same people as the boat (identical people match)."""
+        return Counter(self.people[i] for i in slots) == Counter(self.load())
 
     # ---- drawing -----------------------------------------------------------------------------
     def _style(self, name: str) -> Style:
@@ -218,7 +211,7 @@ class RiverBoard(BoardWidget):
             from_left, load, frame = self.sailing
             return (frame if from_left else self.travel - frame), load
         passengers = tuple(self.people[i] for i in sorted(self.aboard))
-        return (0 if self.state.boat_left else self.travel), passengers
+        return (0 if self.boat_left else self.travel), passengers
 
     def water(self, row: int, start: int, end: int) -> Text:
         """River columns start..end-1 of a row: waves every other column, rows offset."""
@@ -251,7 +244,7 @@ class RiverBoard(BoardWidget):
         label = self._style("label")
         if self.sailing is not None:
             return Text("Crossing…", label)
-        arrow = "→" if self.state.boat_left else "←"
+        arrow = "→" if self.boat_left else "←"
         if not self.aboard:
             last = KEYS[min(len(self.people), len(KEYS)) - 1]
             return Text(f"Boat holds {self.capacity} · 1–{last} board · ⏎ {arrow}", label)
@@ -276,18 +269,21 @@ class RiverBoard(BoardWidget):
         return Text("\n").join(lines)
 
     # ---- state changes and sailing -----------------------------------------------------------
-    def watch_state(self, old: Hashable, new: Hashable) -> None:
+    def watch_shown(self, layout: Layout) -> None:
+        if not self.moved:
+            return
         self.aboard.clear()
         self._stop_sailing()
-        move = self.last_move
-        if move is None or old is None or old == new or self._no_animation():
+        before = self.previous.river if self.previous is not None else None
+        entry = self.last_entry()
+        if entry is None or before is None or self._no_animation():
             return
-        try:
-            sailed = self.puzzle.apply(old, move) == new
-        except Exception:  # an odd pair (a playback jump): just redraw
-            sailed = False
+        now = self.scene()
+        sailed = before.boat_left != now.boat_left and all(
+            before.on_left[slot] != now.on_left[slot] for slot in entry.sources
+        )
         if sailed:
-            self.sailing = (old.boat_left, tuple(move), 0)  # type: ignore[attr-defined]
+            self.sailing = (before.boat_left, tuple(self.people[i] for i in entry.sources), 0)
             self._sail_timer = self.set_interval(SAIL_SECONDS / self.travel, self._sail_step)
 
     def _no_animation(self) -> bool:
@@ -325,9 +321,9 @@ class RiverBoard(BoardWidget):
             self.refresh()
 
     def action_toggle_cursor(self) -> None:
-        self.action_toggle(self.cursor)
+        self.action_aboard(self.cursor)
 
-    def action_toggle(self, slot: int) -> None:
+    def action_aboard(self, slot: int) -> None:
         """Put the person in `slot` in the boat, or back ashore."""
         if slot >= len(self.people):
             return
@@ -339,8 +335,8 @@ class RiverBoard(BoardWidget):
             self.aboard.discard(slot)
         else:
             person = self.people[slot]
-            if self.sides()[slot] != self.state.boat_left:
-                side, other = ("right", "left") if self.state.boat_left else ("left", "right")
+            if self.sides()[slot] != self.boat_left:
+                side, other = ("right", "left") if self.boat_left else ("left", "right")
                 self.refuse(f"{person} is on the {side} bank; the boat is on the {other}")
                 self.refresh()
                 return
@@ -358,8 +354,19 @@ class RiverBoard(BoardWidget):
         self.refresh()
 
     def action_cross(self) -> None:
-        """Offer the crossing; the play screen refuses an unsafe one with the engine's reason."""
-        self.choose(self.load())
+        """Offer the crossing, or refuse an unsafe one with the engine's reason."""
+        for entry in self.shown.moves:
+            if self.same_people(entry.sources):
+                self.choose(entry.move)
+                return
+        if self.locked:
+            self.choose(None)  # refused by the base class: playback is running
+            return
+        for refusal in self.shown.refusals:
+            if self.same_people(refusal.sources):
+                self.refuse(refusal.reason)
+                return
+        self.refuse("those people cannot cross together")
 
     def on_click(self, event: events.Click) -> None:
         row = event.y - 1
@@ -370,6 +377,6 @@ class RiverBoard(BoardWidget):
             if start <= event.x < start + self.per_row * self.slot_width:
                 slot = row * self.per_row + col
                 if slot < len(self.people) and self.sides()[slot] == left:
-                    self.action_toggle(slot)
+                    self.action_aboard(slot)
                 return
         self.action_cross()  # a click on the river sends the boat

@@ -14,9 +14,10 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from kaeru.tui.widgets.board import BoardWidget
+from kaeru.engine.layout import BLACK, WHITE, Cell
+from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 
-GLYPHS = {"B": "●", "W": "○", "_": " "}
+GLYPHS = {BLACK: "●", WHITE: "○"}
 
 
 class RowBoard(BoardWidget):
@@ -24,12 +25,12 @@ class RowBoard(BoardWidget):
 
     BOARD_KIND = "row"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "cursor(-1)", "Left", show=False),
-        Binding("right,l", "cursor(1)", "Right", show=False),
+        *arrow_bindings({"left": "cursor(-1)", "right": "cursor(1)"}),
         Binding("home", "cursor_to(0)", "First", show=False),
         Binding("end", "cursor_to(-1)", "Last", show=False),
         Binding("enter,space", "move", "Move"),
-    ] + [Binding(str(k % 10), f"cursor_to({k - 1})", show=False) for k in range(1, 11)]
+    ]
+    BINDINGS += [Binding(str(k % 10), f"cursor_to({k - 1})", show=False) for k in range(1, 11)]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "rowboard--frame",
@@ -58,13 +59,13 @@ class RowBoard(BoardWidget):
     cursor = 0
 
     def on_mount(self) -> None:
-        text = str(self.state)
-        self.cursor = text.index("_") if "_" in text else 0
+        cells = self.shown.cells
+        self.cursor = next((i for i, cell in enumerate(cells) if cell.vacant), 0)
 
     # ---- geometry ----------------------------------------------------------------------------
     @property
     def cells(self) -> int:
-        return len(str(self.state))
+        return len(self.shown.cells)
 
     def boxed_width(self) -> int:
         return 4 * self.cells + 1
@@ -86,37 +87,31 @@ class RowBoard(BoardWidget):
         hint_from: set[int] = set()
         hint_to: set[int] = set()
         last: set[int] = set()
-        if self.hint_move is not None:
-            sources, targets = self.puzzle.move_cells(self.state, self.hint_move)
-            hint_from, hint_to = set(sources), set(targets)
-        if self.last_move is not None:
-            last = set(self.last_move_targets())
+        hint = self.hint_entry()
+        if hint is not None:
+            hint_from, hint_to = set(hint.sources), set(hint.targets)
+        last_move = self.last_entry()
+        if last_move is not None:
+            last = set(last_move.targets)
         return hint_from, hint_to, last
 
-    def last_move_targets(self) -> tuple[int, ...]:
-        move = self.last_move
-        if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move):
-            width = getattr(self.puzzle, "width", 1)
-            return tuple(range(move[1], move[1] + width))
-        return ()
-
-    def _piece(self, char: str) -> Text:
-        if char in "BW":
-            return Text(GLYPHS[char], self._style("black" if char == "B" else "white"))
-        if char == "_":
+    def _piece(self, cell: Cell) -> Text:
+        if cell.piece in GLYPHS:
+            return Text(GLYPHS[cell.piece], self._style(cell.piece))
+        if cell.vacant:
             return Text(" ")
-        return Text(char, self._style("number"))
+        return Text(cell.label, self._style("number"))
 
     def render(self) -> Text:
-        state = str(self.state)
+        cells = self.shown.cells
         hint_from, hint_to, last = self._marks()
         boxed = self.size.width >= self.boxed_width()
         frame = self._style("frame")
         label = self._style("label")
         line = Text()
-        for i, char in enumerate(state):
+        for i, square in enumerate(cells):
             cell = Text(" ")
-            cell.append_text(self._piece(char))
+            cell.append_text(self._piece(square))
             cell.append(" ")
             if i in hint_from or i in hint_to:
                 cell.stylize(self._style("hint"))
@@ -133,17 +128,17 @@ class RowBoard(BoardWidget):
         step = 4 if boxed else 3
         numbers = Text(" " * (pad - 1))
         marks = Text(" " * (pad - 1))
-        for i in range(len(state)):
+        for i in range(len(cells)):
             numbers.append(f"{i + 1:^{step - 1}}".ljust(step), label)
             mark = "▲" if i == self.cursor and not self.locked else ""
             mark = "★" if i in hint_from else "☆" if i in hint_to else mark
             marks.append(f"{mark:^{step - 1}}".ljust(step))
         rows = []
         if boxed:
-            rows.append(Text("┌" + "┬".join(["───"] * len(state)) + "┐", frame))
+            rows.append(Text("┌" + "┬".join(["───"] * len(cells)) + "┐", frame))
         rows.append(line)
         if boxed:
-            rows.append(Text("└" + "┴".join(["───"] * len(state)) + "┘", frame))
+            rows.append(Text("└" + "┴".join(["───"] * len(cells)) + "┘", frame))
             rows.append(numbers)
         rows.append(marks)
         return Text("\n").join(rows)
@@ -159,15 +154,15 @@ class RowBoard(BoardWidget):
             self.refresh()
 
     def action_move(self) -> None:
-        state = str(self.state)
-        if state[self.cursor] == "_":
-            self.refuse(f"cell {self.cursor + 1} is empty: put the cursor on a piece")
+        name = self.shown.cells[self.cursor].name
+        if self.shown.cells[self.cursor].vacant:
+            self.refuse(f"cell {name} is empty: put the cursor on a piece")
             return
-        moves = self.moves_from(self.cursor)
+        moves = self.shown.moves_from(self.cursor)
         if not moves:
-            self.refuse(f"the piece on cell {self.cursor + 1} has no legal move")
+            self.refuse(f"the piece on cell {name} has no legal move")
             return
-        self.choose(moves[0])
+        self.choose(moves[0].move)
 
     def on_click(self, event: events.Click) -> None:
         boxed = self.size.width >= self.boxed_width()

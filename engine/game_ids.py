@@ -1,0 +1,27 @@
+"""Game ids: `puzzle-id:start` names a puzzle and a start position, shareable as text
+(`flip-it-7:B_BBBBB`); a bare `puzzle-id` means its standard start."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.registry import get_puzzle
+
+
+def parse_game_id(game_id: str) -> tuple[Puzzle[Any, Any], Hashable]:
+    """The puzzle and start a game id names; BadInput (one line) when either is wrong."""
+    puzzle_id, sep, state_text = game_id.partition(":")
+    puzzle = get_puzzle(puzzle_id)
+    return puzzle, (puzzle.parse(state_text) if sep else puzzle.initial())
+
+
+def playable_start(puzzle: Puzzle[Any, Any], text: str) -> Hashable:
+    """A start typed by a player: parsed, and refused at once when a quick proof shows it
+    cannot be won (BadInput saying why)."""
+    start = puzzle.parse(text) if text.strip() else puzzle.initial()
+    reason = puzzle.unsolvable_reason(start, start)
+    if reason:
+        raise BadInput(f"this start cannot be won: {reason}")
+    return start

@@ -1,0 +1,47 @@
+"""Values the midend hands out about a game: its outcome, what the last search did, and the store
+it saves through."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from kaeru.engine.results import SearchStats
+from kaeru.engine.store.models import FinishedGame, SavedGame
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: in progress, won or lost, and how it was played."""
+
+    status: str  # "in progress" | "won" | "lost"
+    moves: int  # moves made (jumps, for pegs)
+    chains: int | None  # moves as players count them where that differs (peg chains)
+    optimal: int | None  # the optimal length from the start, where known
+    helped: bool  # a hint, a solution or a take-over was used
+    hints: int
+    seconds: float
+    reason: str | None = None  # why the game is lost
+
+    @property
+    def won(self) -> bool:
+        return self.status == "won"
+
+
+@dataclass(frozen=True)
+class SearchView:
+    """What the stats panel shows: the search asked for, how it stands, and its figures."""
+
+    tag: str  # "hint" | "solve" | ""
+    status: str  # "idle" | "running" | "done" | "cancelled" | "gave up" | "failed"
+    stats: SearchStats | None
+
+
+class GameStore(Protocol):
+    """What the midend needs of the player's store (`engine.store.Store` keeps it in SQLite)."""
+
+    def save_game(self, game: SavedGame) -> int: ...
+
+    def finish_game(self, slot: int | None, game: FinishedGame) -> None: ...
+
+    def delete_game(self, slot: int) -> None: ...

@@ -1,0 +1,114 @@
+"""The search worker process: reads commands, runs each job in a thread of its own, sends
+progress and results back. Tables a search loads stay warm here from one job to the next.
+
+It runs under a memory limit (RLIMIT_AS), so a runaway search fails as "out of memory" in
+here instead of taking the app down; it writes nothing to the terminal (its stdout and stderr go
+to /dev/null: the app owns the screen); it ends when the app closes its command pipe, the app's
+death included.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import resource
+import sys
+import threading
+from multiprocessing.connection import Connection
+
+from kaeru.engine.core import SearchStats
+from kaeru.engine.service import protocol
+from kaeru.engine.service.execute import execute
+from kaeru.engine.service.jobs import JobRequest, failed_result
+
+
+def limit_memory(limit_bytes: int | None) -> None:
+    """Cap the address space of this process (soft limit; never above the hard one)."""
+    if limit_bytes is None:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit_bytes = min(limit_bytes, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, hard))
+
+
+def silence_output() -> None:
+    """Point fds 1 and 2 at /dev/null so nothing the worker prints reaches the app's screen."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+class Worker:
+    """The worker's state: the result pipe (shared by job threads) and each job's cancel flag."""
+
+    def __init__(self, results: Connection) -> None:
+        self.results = results
+        self.send_lock = threading.Lock()
+        self.flags: dict[int, threading.Event] = {}
+
+    def send(self, message: tuple[object, ...]) -> None:
+        with self.send_lock:
+            self.results.send(message)
+
+    def start_job(self, job_id: int, request: JobRequest) -> None:
+        flag = threading.Event()
+        self.flags[job_id] = flag
+        threading.Thread(
+            target=self.run_job, args=(job_id, request, flag), name=f"job-{job_id}", daemon=True
+        ).start()
+
+    def run_job(self, job_id: int, request: JobRequest, flag: threading.Event) -> None:
+        def progress(stats: SearchStats) -> None:
+            self.send((protocol.PROGRESS, job_id, stats))
+
+        result = execute(request, progress, flag.is_set)
+        self.flags.pop(job_id, None)
+        try:
+            self.send((protocol.DONE, job_id, result))
+        except (pickle.PicklingError, TypeError, AttributeError) as error:
+            self.send(
+                (
+                    protocol.DONE,
+                    job_id,
+                    failed_result(
+                        request,
+                        f"The result could not be sent back: {type(error).__name__}: {error}",
+                    ),
+                )
+            )
+
+    def cancel(self, job_id: int) -> None:
+        flag = self.flags.get(job_id)
+        if flag is not None:
+            flag.set()
+
+
+def worker_main(
+    commands: Connection, results: Connection, memory_limit: int | None, niceness: int
+) -> None:
+    """The worker process's body (the target of a spawned multiprocessing.Process)."""
+    silence_output()
+    limit_memory(memory_limit)
+    if niceness:
+        os.nice(niceness)
+    worker = Worker(results)
+    try:
+        worker.send((protocol.READY, os.getpid()))
+        while True:
+            try:
+                message = commands.recv()
+            except (EOFError, OSError):
+                break  # the app is gone
+            if message[0] == protocol.RUN:
+                worker.start_job(message[1], message[2])
+            elif message[0] == protocol.CANCEL:
+                worker.cancel(message[1])
+            else:
+                break
+    finally:
+        for flag in list(worker.flags.values()):
+            flag.set()
+        sys.stdout.flush()
+        os._exit(0)  # never wait for job threads still unwinding

@@ -1,0 +1,214 @@
+"""The 15-puzzle's 7-8 additive pattern databases: tiles 1-8 (the top two rows) and 9-15, one byte
+per placement (518,918,400 + 57,657,600 entries, 576 MB), built once by the compiled
+breadth-first search of `engine.sliding.pdb_kernels` and kept by `engine.tables.store`.
+
+`pattern_set(control)` gives them (from memory, disk, or built with progress and cancel);
+`start_background_build()` builds them in a daemon thread (lowered priority) while the solver
+serves with walking distance; `ready()` says whether they can be had without building. Lookups
+happen inside the compiled IDA* (`ida_kernels.ida_pattern`), which also reads the diagonal mirror
+of the position and keeps the larger value.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from functools import cache
+from math import perm
+
+import numpy as np
+
+from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.results import Cancelled, SearchStats
+from kaeru.engine.sliding.geometry import State, grid
+from kaeru.engine.tables import store
+
+VERSION = 1
+GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
+STRETCH = 1 << 24  # entries per kernel call: about a tenth of a second
+NAME = "7-8 pattern databases"
+
+
+def table_key(group: tuple[int, ...]) -> str:
+    return "sliding-4x4.pdb78-" + "-".join(str(t) for t in group)
+
+
+def ready() -> bool:
+    """Whether both databases are in memory or on disk (so no build is needed)."""
+    return all(store.is_available(table_key(g), VERSION) for g in GROUPS)
+
+
+@cache
+def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(neighbours, transpose of cells, mirror of tiles, popcount, select)."""
+    from kaeru.engine.sliding.pdb_kernels import bit_tables
+
+    g = grid(4, 4)
+    transpose = np.array([(c % 4) * 4 + c // 4 for c in range(16)], dtype=np.int64)
+    mirror = np.zeros(16, dtype=np.int64)
+    for tile in range(1, 16):
+        mirror[tile] = transpose[tile - 1] + 1
+    popcount, select = bit_tables()
+    return g.neighbour_array, transpose, mirror, popcount, select
+
+
+def build_group(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
+    """The database of one group, by the compiled level-by-level search (see pdb_kernels)."""
+    from kaeru.engine.sliding.pdb_kernels import UNSEEN, expand_level
+
+    nbr, _, _, popcount, select = _geometry()
+    k = len(group)
+    size = perm(16, k)
+    table = np.full(size, UNSEEN, dtype=np.uint8)
+    goal = np.zeros(16, dtype=np.int64)
+    for tile in group:
+        goal[tile] = tile - 1
+    table[_rank(goal, np.array(group, dtype=np.int64), popcount)] = 0
+    meter = Meter(f"building the {NAME} ({k} tiles)", control.unlimited())
+    meter.extra["entries"] = f"{size:,}"
+    reached, depth = 1, 0
+    while True:
+        found = 0
+        for begin in range(0, size, STRETCH):
+            found += expand_level(table, k, depth, begin, min(size, begin + STRETCH), nbr,
+                                  select)
+            meter.expanded = reached
+            meter.generated = reached + found
+            meter.extra["done"] = f"{(reached + found) / size:.0%}"
+            meter.check()
+        if found == 0:
+            break
+        reached += found
+        depth += 1
+        meter.depth = depth
+    if reached != size:  # pragma: no cover - every placement is reachable without the blank
+        raise AssertionError(f"pattern database reached {reached:,} of {size:,} placements")
+    meter.finish()
+    return table
+
+
+def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray) -> int:
+    code, used = 0, 0
+    for i, tile in enumerate(tiles):
+        p = int(pos[tile])
+        code = code * (16 - i) + p - int(popcount[used & ((1 << p) - 1)])
+        used |= 1 << p
+    return code
+
+
+def _table(group: tuple[int, ...], control: Control) -> np.ndarray:
+    """One group's database through the shared table store (the one place storage happens)."""
+    loaded = store.load_or_build(
+        table_key(group), VERSION, lambda c: build_group(group, c),
+        shape=(perm(16, len(group)),), dtype=np.uint8, control=control,
+        what=f"{NAME} ({len(group)} tiles)",
+    )
+    return loaded.table
+
+
+@dataclass(frozen=True)
+class PatternSet:
+    """The loaded databases with the arrays the compiled search reads."""
+
+    tables: tuple[np.ndarray, ...]
+    group_tiles: np.ndarray
+    group_size: np.ndarray
+    tile_group: np.ndarray
+
+    @property
+    def name(self) -> str:
+        return f"{NAME} + mirror"
+
+    def value(self, state: State) -> int:
+        """max(plain, mirrored) additive value of a state (for tests and the root's figure)."""
+        _, transpose, mirror, popcount, _ = _geometry()
+        pos = np.zeros(16, dtype=np.int64)
+        mpos = np.zeros(16, dtype=np.int64)
+        for cell, tile in enumerate(state):
+            pos[tile] = cell
+            mpos[mirror[tile]] = transpose[cell]
+        plain = mirrored = 0
+        for table, tiles, size in zip(self.tables, self.group_tiles, self.group_size,
+                                      strict=True):
+            plain += int(table[_rank(pos, tiles[:size], popcount)])
+            mirrored += int(table[_rank(mpos, tiles[:size], popcount)])
+        return max(plain, mirrored)
+
+
+def make_set(groups: tuple[tuple[int, ...], ...], tables: tuple[np.ndarray, ...]) -> PatternSet:
+    group_tiles = np.zeros((len(groups), 16), dtype=np.int64)
+    group_size = np.array([len(g) for g in groups], dtype=np.int64)
+    tile_group = np.full(16, -1, dtype=np.int64)
+    for number, group in enumerate(groups):
+        group_tiles[number, : len(group)] = group
+        for tile in group:
+            tile_group[tile] = number
+    return PatternSet(tables, group_tiles, group_size, tile_group)
+
+
+_set_lock = threading.Lock()
+_loaded: list[PatternSet] = []
+
+
+def pattern_set(control: Control = QUIET) -> PatternSet:
+    """Both databases: from memory, else the disk, else built (minutes, once) with progress."""
+    with _set_lock:
+        if _loaded:
+            return _loaded[0]
+    tables = tuple(_table(group, control) for group in GROUPS)
+    with _set_lock:
+        if not _loaded:
+            _loaded.append(make_set(GROUPS, tables))
+        return _loaded[0]
+
+
+# ---- the background build ---------------------------------------------------------------------
+_background: list[threading.Thread] = []
+_stop = threading.Event()
+_latest: list[SearchStats] = []
+_failure: list[str] = []
+
+
+def start_background_build() -> None:
+    """Build (or load) the databases in a daemon thread at lowered priority, once per process."""
+    with _set_lock:
+        if _loaded or (_background and _background[0].is_alive()):
+            return
+        _stop.clear()
+        thread = threading.Thread(target=_build_quietly, name="kaeru-pdb78", daemon=True)
+        _background[:] = [thread]
+        thread.start()
+
+
+def background_progress() -> SearchStats | None:
+    """The latest progress of the background build, if one is under way."""
+    return _latest[-1] if _latest else None
+
+
+def stop_background_build(timeout: float = 5.0) -> None:
+    """Ask the background build to stop (between stretches) and wait for it a little."""
+    _stop.set()
+    for thread in _background:
+        thread.join(timeout)
+
+
+def is_loaded() -> bool:
+    return bool(_loaded)
+
+
+def _build_quietly() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux, or not permitted
+        pass
+
+    def progress(stats: SearchStats) -> None:
+        _latest[:] = [stats]
+
+    try:
+        pattern_set(Control(progress=progress, cancelled=_stop.is_set, budget=None))
+    except Cancelled:
+        pass
+    except Exception as error:  # noqa: BLE001 - a failed build leaves the fallback serving
+        _failure[:] = [f"{type(error).__name__}: {error}"]

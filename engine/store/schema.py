@@ -1,0 +1,113 @@
+"""The store's schema as a list of migration steps, and the code that applies them.
+
+`PRAGMA user_version` holds the number of steps applied: a fresh database runs them all, an old
+one only those it lacks, each step and the version bump in one transaction (`BEGIN IMMEDIATE`,
+so two processes opening an old database at once migrate it once: the second waits, re-reads
+the version inside its own transaction and finds nothing left to do). To change the schema,
+append a step; never edit one that has shipped.
+
+Version 1: games in progress, finished games, settings.
+Version 2: the date of a daily puzzle on both kinds of game; an index for records by puzzle;
+a `meta` table of one-time jobs done (the import of the old JSON saves).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step: `version` is the schema version it produces."""
+
+    version: int
+    description: str
+    sql: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games in progress, finished games, settings",
+        """
+        CREATE TABLE games (
+            slot INTEGER PRIMARY KEY AUTOINCREMENT,
+            puzzle_id TEXT NOT NULL,
+            game_id TEXT NOT NULL,
+            moves TEXT NOT NULL DEFAULT '[]',   -- JSON list of move texts
+            redo TEXT NOT NULL DEFAULT '[]',    -- JSON list: the next move to redo first
+            seconds REAL NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            helped INTEGER NOT NULL DEFAULT 0,
+            updated TEXT NOT NULL               -- ISO 8601, UTC
+        );
+        CREATE INDEX games_by_puzzle ON games (puzzle_id, updated);
+        CREATE TABLE finished (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            moves TEXT NOT NULL DEFAULT '[]',
+            move_count INTEGER NOT NULL,
+            optimal INTEGER,
+            seconds REAL NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            helped INTEGER NOT NULL DEFAULT 0,
+            finished TEXT NOT NULL
+        );
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ),
+    Migration(
+        2,
+        "daily puzzles; records by puzzle; one-time jobs",
+        """
+        ALTER TABLE games ADD COLUMN daily TEXT;
+        ALTER TABLE finished ADD COLUMN daily TEXT;
+        CREATE INDEX finished_by_puzzle ON finished (puzzle_id, finished);
+        CREATE INDEX finished_by_time ON finished (finished);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+
+class NewerSchema(Exception):
+    """The database was written by a newer Kaeru Arcade: left alone, never downgraded."""
+
+
+def schema_version(connection: sqlite3.Connection) -> int:
+    row = connection.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def migrate(connection: sqlite3.Connection) -> int:
+    """Apply the missing steps (each in its own transaction); returns the version reached.
+
+    The connection must be in autocommit mode (`isolation_level=None`). Raises NewerSchema
+    when the file is ahead of this code, sqlite3 errors when it cannot be read or written."""
+    for step in MIGRATIONS:
+        if schema_version(connection) >= step.version:
+            continue
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            if schema_version(connection) < step.version:  # another process may have done it
+                for statement in _statements(step.sql):
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {int(step.version)}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    version = schema_version(connection)
+    if version > LATEST:
+        raise NewerSchema(f"schema version {version}, this program knows up to {LATEST}")
+    return version
+
+
+def _statements(script: str) -> list[str]:
+    """A script split into statements (`executescript` would commit the open transaction)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

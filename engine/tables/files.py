@@ -1,0 +1,74 @@
+"""The table file: a magic line, a JSON header line (dtype, shape, byte count, CRC-32), then the
+raw array. Written to a temporary file renamed into place, so a reader sees a whole file or
+none; read back only when every check passes (else the caller rebuilds)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+MAGIC = b"KAERU-TABLE 1\n"
+MAX_HEADER = 4096
+CRC_STEP = 1 << 24  # bytes checksummed at a time
+
+
+def write_table(path: Path, table: np.ndarray) -> int:
+    """Write `table` to `path` atomically; returns the bytes written. OSError on failure (the
+    temporary file is removed)."""
+    data = np.ascontiguousarray(table)
+    header = {
+        "dtype": data.dtype.str,
+        "shape": list(data.shape),
+        "bytes": int(data.nbytes),
+        "crc32": checksum(data),
+    }
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, 0o644)  # as a plain open() would under the usual umask (mkstemp: 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(MAGIC)
+            handle.write(json.dumps(header).encode() + b"\n")
+            data.tofile(handle)  # no fsync: after a crash the checksum catches a torn file
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path.stat().st_size
+
+
+def read_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
+    """The table in `path` when it is whole and of the expected shape and dtype, else None."""
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(len(MAGIC)) != MAGIC:
+                return None
+            header = json.loads(handle.readline(MAX_HEADER))
+            expected = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+            if (
+                header.get("dtype") != np.dtype(dtype).str
+                or tuple(header.get("shape", ())) != tuple(shape)
+                or header.get("bytes") != expected
+            ):
+                return None
+            table = np.fromfile(handle, dtype=dtype, count=int(np.prod(shape, dtype=np.int64)))
+            if table.nbytes != expected or handle.read(1):
+                return None
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    if checksum(table) != header.get("crc32"):
+        return None
+    return table.reshape(shape)
+
+
+def checksum(table: np.ndarray) -> int:
+    """CRC-32 of the array's bytes."""
+    raw = np.ascontiguousarray(table).data.cast("B")
+    crc = 0
+    for begin in range(0, len(raw), CRC_STEP):
+        crc = zlib.crc32(raw[begin : begin + CRC_STEP], crc)
+    return crc

@@ -1,0 +1,113 @@
+"""`kaeru records`, `kaeru random` and `kaeru daily`: their JSON contracts and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kaeru.engine.daily import daily_games
+from kaeru.engine.store import FinishedGame, Store
+from kaeru.tui.cli import main
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's usage errors
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_records_json_lists_finished_games_newest_first(capsys, data_dir: Path):
+    code, out, _ = run(capsys, "records", "--json")
+    assert code == 0 and json.loads(out) == []
+    with Store.open() as store:
+        for n, when in enumerate(("2026-11-21T09:00:00+00:00", "2026-11-22T09:00:00+00:00")):
+            store.finish_game(
+                None,
+                FinishedGame(
+                    f"oshidori:g{n}",
+                    "oshidori",
+                    ("a",) * (4 + n),
+                    4 + n,
+                    4,
+                    30.5 + n,
+                    n,
+                    bool(n),
+                    when,
+                ),
+            )
+    code, out, _ = run(capsys, "records", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["game_id"] for r in rows] == ["oshidori:g1", "oshidori:g0"]
+    assert rows[0] == {
+        "game_id": "oshidori:g1",
+        "moves": 5,
+        "optimal": 4,
+        "seconds": 31.5,
+        "hints": 1,
+        "helped": True,
+        "finished": "2026-11-22T09:00:00+00:00",
+    }
+    code, out, _ = run(capsys, "records", "--limit", "1")
+    assert code == 0 and out.count("\n") == 1 and "helped" in out
+    assert run(capsys, "records", "--limit", "-1")[0] == 2
+
+
+def test_records_with_saves_off_still_answers_with_a_notice(capsys, tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "file"))
+    code, out, err = run(capsys, "records", "--json")
+    assert code == 0 and json.loads(out) == []
+    assert err.startswith("kaeru: Saves are off") and err.count("\n") == 1
+
+
+def test_random_json_contract_and_seed(capsys):
+    code, out, _ = run(capsys, "random", "sliding-3x3", "--seed", "5", "--json")
+    game = json.loads(out)
+    assert code == 0 and set(game) == {"id", "game_id", "start", "optimal"}
+    assert game["id"] == "sliding-3x3" and game["game_id"].startswith("sliding-3x3:")
+    assert isinstance(game["optimal"], int)
+    assert json.loads(run(capsys, "random", "sliding-3x3", "--seed", "5", "--json")[1]) == game
+    code, out, _ = run(capsys, "random", "sliding-3x3", "--seed", "5", "--depth", "30", "--json")
+    assert code == 0 and json.loads(out)["optimal"] == 30
+    code, out, _ = run(capsys, "random", "sliding-4x4", "--seed", "1", "--json")
+    assert code == 0 and json.loads(out)["optimal"] is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("random", "pegs-english"),
+        ("random", "no-such-puzzle"),
+        ("random", "sliding-3x3", "--depth", "99"),
+        ("random", "sliding-3x3", "--seed", "x"),
+        ("daily", "--date", "yesterday"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith("kaeru: ") and err.count("\n") == 1
+
+
+def test_random_that_cannot_find_a_depth_gives_up_with_3(capsys, monkeypatch):
+    monkeypatch.setattr("kaeru.engine.random_games.MAX_DRAWS", 10)
+    code, _, err = run(capsys, "random", "flip-it-5", "--depth", "40")
+    assert code == 3 and "no start 40 moves" in err
+
+
+def test_daily_json_is_the_day_s_list(capsys):
+    code, out, _ = run(capsys, "daily", "--date", "2026-11-23", "--json")
+    assert code == 0
+    assert json.loads(out) == [g.as_json() for g in daily_games("2026-11-23")]
+    code, out, _ = run(capsys, "daily", "--date", "2026-11-23")
+    assert code == 0 and "sliding-4x4" in out and out.startswith("Kaeru daily puzzles, 2026-11-23")

@@ -1,0 +1,39 @@
+"""The command palette's puzzle commands (ctrl+p): play or explore any puzzle by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from kaeru.engine.registry import families, get_puzzle
+from kaeru.tui.messages import OpenExplorer, OpenGame
+
+
+class PuzzleCommands(Provider):
+    """"Play <title>" and "Explore <title>" for every puzzle the arcade lists."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        found = []
+        for family in families():
+            for puzzle_id in family.ids:
+                title = get_puzzle(puzzle_id).title
+                post = self.app.post_message
+                found.append((f"Play {title}", f"Open {puzzle_id} ({family.blurb})",
+                              partial(post, OpenGame(puzzle_id))))
+                found.append((f"Explore {title}", f"Positions by depth for {puzzle_id}",
+                              partial(post, OpenExplorer(puzzle_id))))
+        return found
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            if name.startswith("Play "):
+                yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

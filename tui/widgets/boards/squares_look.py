@@ -1,0 +1,167 @@
+"""The chessboard look of a "holes" board (knights): squares alternate plain (light) and shaded
+`░` (dark), so the checker pattern reads in 16 colours and with NO_COLOR. Knights are ♞ (black)
+and ♘ (white), or the letters B and W. Marks, all by shape: the cursor is framed (bracketed on
+small terminals), the chosen knight is »♞«, its targets •, a hint ★♞★ and its target ☆, the
+last move's knight is underlined and the square it left shows ·.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.style import Style
+from rich.text import Text
+
+from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE
+from kaeru.tui.widgets.pick_target import PieceWords
+
+if TYPE_CHECKING:
+    from kaeru.tui.widgets.boards.holes import HolesBoard
+
+GLYPHS = {KNIGHT_BLACK: "♞", KNIGHT_WHITE: "♘"}
+LETTERS = {KNIGHT_BLACK: "B", KNIGHT_WHITE: "W"}
+STYLES = {KNIGHT_BLACK: "black", KNIGHT_WHITE: "white"}
+DARK_FILL = "░"
+TALL = (7, 3)  # a square's columns and rows when the terminal has room
+SMALL = (5, 1)
+RANK_LABEL = 2  # columns for the rank numbers on the left
+CHROME = 11  # rows the play screen needs around the board (header, title, status, footer)
+WORDS = PieceWords(
+    "knight", "on", "square", "has no empty square to jump to",
+    "a knight cannot jump from {source} to {target}",
+)
+
+
+class SquaresLook:
+    """Draws a board's cells as the squares of a chessboard."""
+
+    words = WORDS
+
+    def __init__(self, board: HolesBoard) -> None:
+        self.board = board
+
+    @property
+    def rows(self) -> int:
+        return self.board.shown.rows
+
+    @property
+    def columns(self) -> int:
+        return self.board.shown.columns
+
+    # ---- geometry ----------------------------------------------------------------------------
+    def square_size(self, height: int | None = None) -> tuple[int, int]:
+        """TALL when `height` rows (the widget's, else the terminal's) hold the big board."""
+        board = self.board
+        if height is None:
+            height = board.app.size.height - CHROME if board.is_attached else 0
+        return TALL if height >= self.rows * TALL[1] + 1 else SMALL
+
+    def board_size(self, square: tuple[int, int]) -> tuple[int, int]:
+        return RANK_LABEL + self.columns * square[0], self.rows * square[1] + 1
+
+    def needed_size(self) -> tuple[int, int]:
+        return self.board_size(SMALL)
+
+    def content_size(self, viewport: Any) -> tuple[int, int]:
+        return self.board_size(self.square_size(viewport.height - CHROME))
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        width, height = self.square_size(self.board.size.height)
+        col = (x - 1 - RANK_LABEL) // width  # 1: the left padding
+        row = y // height
+        if 0 <= col < self.columns and 0 <= row < self.rows and x >= 1 + RANK_LABEL:
+            return row * self.columns + col
+        return None
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def is_dark(self, square: int) -> bool:
+        row, col = divmod(square, self.columns)
+        return (self.rows - 1 - row + col) % 2 == 0  # a1 is dark, as on a chessboard
+
+    def square_text(self, square: int, width: int, marks: dict[str, Any]) -> Text:
+        """The middle line of one square: fill, flanks, the piece or a mark."""
+        board = self.board
+        style = board.style_of
+        cell = board.shown.cells[square]
+        dark = self.is_dark(square)
+        fill = DARK_FILL if dark else " "
+        base = style("dark" if dark else "light")
+        chars = [fill] * width
+        styles: list[Style | None] = [None] * width
+        mid = width // 2
+        if not cell.vacant:
+            chars[mid - 1] = chars[mid + 1] = " "
+            chars[mid] = (LETTERS if board.plain else GLYPHS).get(cell.piece, "?")
+            styles[mid] = style(STYLES.get(cell.piece, "black"))
+            if square == marks["last_to"]:
+                styles[mid] = (styles[mid] or Style()) + style("last")
+        elif square in marks["targets"]:
+            chars[mid], styles[mid] = "•", style("target")
+        elif square == marks["hint_to"]:
+            chars[mid], styles[mid] = "☆", style("hint")
+        elif square == marks["last_from"]:
+            chars[mid] = "·"
+        if square == board.selected:
+            chars[mid - 1], chars[mid + 1] = "»", "«"
+            for i in (mid - 1, mid, mid + 1):
+                styles[i] = (styles[i] or Style()) + style("selected")
+        elif square == marks["hint_from"]:
+            chars[mid - 1] = chars[mid + 1] = "★"
+            styles[mid - 1] = styles[mid + 1] = style("hint")
+        if square == board.cursor and not board.locked and width == SMALL[0]:
+            chars[0], chars[-1] = "[", "]"
+            styles[0] = styles[-1] = style("cursor")
+        text = Text()
+        for char, char_style in zip(chars, styles, strict=True):
+            text.append(char, base + char_style if char_style else base)
+        return text
+
+    def frame_line(self, square: int, width: int, line: int) -> Text:
+        """A top or bottom line of a tall square: the cursor's frame, or the square's name."""
+        board = self.board
+        dark = self.is_dark(square)
+        base = board.style_of("dark" if dark else "light")
+        if square == board.cursor and not board.locked:
+            left, right = ("┌", "┐") if line == 0 else ("└", "┘")
+            return Text(left + "─" * (width - 2) + right, base + board.style_of("cursor"))
+        fill = DARK_FILL if dark else " "
+        text = Text(fill * width, base)
+        if line == 0:
+            name = board.shown.cells[square].name
+            text = Text(name.ljust(width, fill)[:width], base)
+            text.stylize(board.style_of("label"), 0, len(name))
+        return text
+
+    def render(self) -> Text:
+        board = self.board
+        scene = board.scene()
+        width, height = self.square_size(board.size.height)
+        hint, last = board.hint_entry(), board.last_entry()
+        marks = {
+            "targets": board.targets(),
+            "hint_from": hint.sources[0] if hint else None,
+            "hint_to": hint.targets[0] if hint and hint.targets else None,
+            "last_from": last.sources[0] if last else None,
+            "last_to": last.targets[0] if last and last.targets else None,
+        }
+        label = board.style_of("label")
+        cursor = board.style_of("cursor")
+        lines: list[Text] = []
+        for row in range(self.rows):
+            squares = range(row * self.columns, (row + 1) * self.columns)
+            for line in range(height):
+                middle_line = line == height // 2
+                rank = scene.row_labels[row] if middle_line else ""
+                text = Text(f"{rank:<{RANK_LABEL}}", label)
+                for square in squares:
+                    if middle_line:
+                        middle = self.square_text(square, width, marks)
+                        if height > 1 and square == board.cursor and not board.locked:
+                            middle = Text("│", cursor) + middle[1:-1] + Text("│", cursor)
+                        text.append_text(middle)
+                    else:
+                        text.append_text(self.frame_line(square, width, line))
+                lines.append(text)
+        files = "".join(name.center(width) for name in scene.column_labels)
+        lines.append(Text(" " * RANK_LABEL + files, label))
+        return Text("\n").join(lines)
