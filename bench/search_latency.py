@@ -33,6 +33,11 @@ TABLE_START = "12 13 8 14/7 1 9 4/10 5 11 3/6 15 _ 2"  # 57 moves, ~1.5 s of IDA
 TRIVIAL_ID = "frogs-3"
 
 
+def process(niceness: int = 0) -> SearchService:
+    """A process-mode service whose worker runs at `niceness` (0: as the app)."""
+    return SearchService("process", niceness=niceness)
+
+
 def load_request() -> JobRequest:
     return JobRequest(JobKind.SOLVE, TABLE_ID, TABLE_START, TABLE_START, tag="load")
 
@@ -179,17 +184,17 @@ def fixed_costs() -> list[tuple[str, float, str]]:
         rows.append((label, *timed_wait(service, request)))
 
     # the pattern databases on disk first (a one-off build when the cache folder is empty)
-    with SearchService("process") as service:
+    with process() as service:
         row("setup: sliding-4x4 tables on disk (fresh worker)", service, table_request())
     with SearchService("thread") as service:
         row("thread: solve, tables cold (read from disk)", service, table_request())
         row("thread: same solve again, tables warm", service, table_request())
-    with SearchService("process") as service:
+    with process() as service:
         row("process: start worker + a trivial job", service, trivial_request())
         row("process: trivial job, warm worker", service, trivial_request())
         row("process: solve, tables cold (warm worker)", service, table_request())
         row("process: same solve again, tables warm", service, table_request())
-    with SearchService("process") as service:
+    with process() as service:
         row("process: solve in a fresh worker (start + cold)", service, table_request())
     return rows
 
@@ -209,13 +214,10 @@ def main() -> None:
         ("no search", lambda: []),
         ("thread, 1 search", lambda: [SearchService("thread")]),
         ("thread, 3 searches", lambda: [SearchService("thread")] * 3),
-        ("process, 1 search", lambda: [SearchService("process")]),
-        ("process, 3 searches, 1 worker", lambda: [SearchService("process")] * 3),
-        ("process, 3 searches, 3 workers", lambda: [SearchService("process") for _ in range(3)]),
-        (
-            "process, 3 workers at nice +10",
-            lambda: [SearchService("process", niceness=10) for _ in range(3)],
-        ),
+        ("process, 1 search", lambda: [process()]),
+        ("process, 3 searches, 1 worker", lambda: [process()] * 3),
+        ("process, 3 searches, 3 workers", lambda: [process() for _ in range(3)]),
+        ("process, 3 workers at nice +10", lambda: [process(10) for _ in range(3)]),
     ]
     # rounds interleave the scenarios, so drift in the machine's other load spreads evenly
     timers: dict[str, list[float]] = {label: [] for label, _ in scenarios}

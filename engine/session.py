@@ -49,6 +49,7 @@ class Session(Generic[S, M]):
         post: Post | None = None,
         clock: Callable[[], float] = time.monotonic,
         daily: str | None = None,
+        autoplay: bool = True,
     ) -> None:
         self.puzzle = puzzle
         self.start: S = puzzle.initial() if start is None else start
@@ -56,6 +57,7 @@ class Session(Generic[S, M]):
         self.store = store
         self.post: Post = post if post is not None else (lambda fn: fn())
         self.daily = daily
+        self.autoplay = autoplay  # a solution found starts playing back by itself
         self.slot: int | None = None  # the store's row for this game in progress
         self.listeners: list[Listener] = []
         self._states: list[S] = [self.start]
@@ -341,10 +343,11 @@ class Session(Generic[S, M]):
             self.helped = True
             self.playback = Playback(solution)
             self.mode = Mode.PLAYBACK
-            self.playback.toggle()
+            if self.autoplay:
+                self.playback.toggle()
             self.message = (
                 f"Solution: {_plural(solution.length, 'move')} ({quality}). "
-                "Space pauses, t takes over."
+                f"Space {'pauses' if self.autoplay else 'plays'}, t takes over."
             )
             self._update_clock()
         self._persist()

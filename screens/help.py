@@ -15,7 +15,6 @@ from textual.widgets import Static
 
 from kaeru.engine.core import Puzzle
 
-
 # Textual's own bindings on every screen, not worth a line in a puzzle's help.
 TEXTUAL_OWN = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text",
                          "focus_next", "focus_previous", "copy_text", "command_palette",

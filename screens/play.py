@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.daily import share_line, short_title
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
 from kaeru.screens.play_text import clock_text, status_text, verdict_text
@@ -49,14 +50,14 @@ class PlayScreen(Screen[None]):
         Binding("escape", "escape", "Back", id="play.escape"),
     ]
 
-    def __init__(self, session: Session[Any, Any]) -> None:
+    def __init__(self, session: Session[Any, Any], *, show_timer: bool = True) -> None:
         super().__init__()
         self.session = session
         layout = session.layout()
         self.board: BoardWidget = board_class(layout.kind)(layout, id="board")
         self._step_timer: Timer | None = None
         self._was_won = session.solved
-        self.show_timer = True
+        self.show_timer = show_timer
 
     @property
     def puzzle_id(self) -> str:
@@ -138,8 +139,19 @@ class PlayScreen(Screen[None]):
         self.redraw()
         won = self.session.solved
         if won and not self._was_won and self.session.moves_made:
-            self.notify(verdict_text(self.session.outcome()), title="Solved!")
+            self.celebrate()
         self._was_won = won
+
+    def celebrate(self) -> None:
+        """The win: the verdict, and for a daily puzzle the share line, copied (OSC 52)."""
+        outcome = self.session.outcome()
+        self.notify(verdict_text(outcome), title="Solved!")
+        if self.session.daily:
+            line = share_line(self.session.daily, short_title(self.puzzle_id),
+                              outcome.chains if outcome.chains is not None else outcome.moves,
+                              outcome.optimal, outcome.seconds)
+            self.app.copy_to_clipboard(line)
+            self.say(f"{line}   (copied)")
 
     def redraw(self) -> None:
         session = self.session

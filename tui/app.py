@@ -19,9 +19,10 @@ from kaeru.engine.store import Store
 from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.screens.play import PlayScreen
+from kaeru.screens.settings import setting
 from kaeru.tui.commands import PuzzleCommands
 from kaeru.tui.keymap import load_keymap
-from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp
+from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.ui_thread import ui_poster
 
 
@@ -76,7 +77,20 @@ class KaeruApp(App[None]):
     # ---- opening things ----------------------------------------------------------------------
     @on(OpenGame)
     def _open_game_message(self, message: OpenGame) -> None:
-        self.open_game(message.game_id, fresh=message.fresh)
+        self.open_game(message.game_id, fresh=message.fresh, daily=message.daily)
+
+    @on(OpenScreen)
+    def _open_screen_message(self, message: OpenScreen) -> None:
+        from kaeru.screens.daily import DailyScreen
+        from kaeru.screens.records import RecordsScreen
+        from kaeru.screens.settings import SettingsScreen
+
+        if message.name == "records":
+            self.push_screen(RecordsScreen(self.store))
+        elif message.name == "settings":
+            self.push_screen(SettingsScreen(self.store))
+        elif message.name == "daily":
+            self.push_screen(DailyScreen())
 
     @on(OpenExplorer)
     def _open_explorer_message(self, message: OpenExplorer) -> None:
@@ -87,19 +101,22 @@ class KaeruApp(App[None]):
         puzzle = get_puzzle(message.puzzle_id) if message.puzzle_id else None
         self.push_screen(HelpScreen(puzzle, self.screen))
 
-    def new_session(self, game_id: str, *, resume: bool) -> Session[Any, Any]:
+    def new_session(
+        self, game_id: str, *, resume: bool, daily: str | None = None
+    ) -> Session[Any, Any]:
         """A game for `game_id`: the newest saved one of that puzzle when resuming."""
         kwargs: dict[str, Any] = {"searcher": self.service, "store": self.store,
-                                  "post": self.post_to_ui}
+                                  "post": self.post_to_ui,
+                                  "autoplay": setting(self.store, "animation") == "on"}
         if resume and ":" not in game_id:
             for saved in self.store.games_in_progress(get_puzzle(game_id).id)[:1]:
                 try:
                     return Session.from_saved(saved, **kwargs)
                 except BadInput as error:  # the row stays in the store; play a new game
                     self.notify(str(error), severity="warning")
-        return Session.from_game_id(game_id, **kwargs)
+        return Session.from_game_id(game_id, daily=daily, **kwargs)
 
-    def open_game(self, game_id: str, *, fresh: bool = False) -> None:
+    def open_game(self, game_id: str, *, fresh: bool = False, daily: str | None = None) -> None:
         """Open `puzzle-id` (resuming its saved game) or `puzzle-id:start` (a new game). A
         puzzle already open is switched to (and given the new start, if one is named)."""
         try:
@@ -109,7 +126,7 @@ class KaeruApp(App[None]):
             if open_screen is not None and (":" not in game_id and not fresh):
                 self.bring_forward(open_screen)
                 return
-            session = self.new_session(game_id, resume=resume)
+            session = self.new_session(game_id, resume=resume, daily=daily)
         except BadInput as error:
             self.notify(str(error), title="Cannot open", severity="error")
             return
@@ -117,7 +134,9 @@ class KaeruApp(App[None]):
             self.bring_forward(open_screen)
             open_screen.replace_session(session)
         else:
-            self.push_screen(PlayScreen(session))
+            if setting(self.store, "glyphs") == "ascii":
+                os.environ["KAERU_ASCII"] = "1"  # the boards read it when they are built
+            self.push_screen(PlayScreen(session, show_timer=setting(self.store, "timer") == "on"))
 
     def play_screen_for(self, puzzle_id: str) -> PlayScreen | None:
         for screen in self.screen_stack:

@@ -8,7 +8,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from kaeru.engine.registry import families, get_puzzle
-from kaeru.tui.messages import OpenExplorer, OpenGame
+from kaeru.tui.messages import OpenExplorer, OpenGame, OpenScreen
 
 
 class PuzzleCommands(Provider):
@@ -24,11 +24,17 @@ class PuzzleCommands(Provider):
                               partial(post, OpenGame(puzzle_id))))
                 found.append((f"Explore {title}", f"Positions by depth for {puzzle_id}",
                               partial(post, OpenExplorer(puzzle_id))))
+        for name, help_text, screen in (
+            ("Records", "your finished games and personal bests", "records"),
+            ("Settings", "theme, clock, coach, playback, glyphs, keymap", "settings"),
+            ("Daily puzzles", "today's starts, the same for everyone", "daily"),
+        ):
+            found.append((name, help_text, partial(self.app.post_message, OpenScreen(screen))))
         return found
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
-            if name.startswith("Play "):
+            if not name.startswith("Explore "):
                 yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:

@@ -10,10 +10,11 @@ class OpenGame(Message):
     """Open `game_id` (`puzzle-id` resumes its saved game; `puzzle-id:start` starts that one).
     A puzzle that is already open is switched to, never opened twice."""
 
-    def __init__(self, game_id: str, *, fresh: bool = False) -> None:
+    def __init__(self, game_id: str, *, fresh: bool = False, daily: str | None = None) -> None:
         super().__init__()
         self.game_id = game_id
         self.fresh = fresh  # a new game even when one is in progress
+        self.daily = daily  # the date, for a daily puzzle
 
 
 class OpenExplorer(Message):
@@ -30,3 +31,11 @@ class OpenHelp(Message):
     def __init__(self, puzzle_id: str | None = None) -> None:
         super().__init__()
         self.puzzle_id = puzzle_id
+
+
+class OpenScreen(Message):
+    """Open one of the arcade's own screens: "records", "settings", "daily"."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name

@@ -76,4 +76,3 @@ def _gave_up(board: Board, root: int, finished: list[Layer], why: str) -> str:
         f"jumps deep ({root.bit_count() - depth} pegs left): {classes:,} classes up to "
         f"symmetry ({positions:,} positions), the last layer {finished[-1].count:,} classes"
     )
-

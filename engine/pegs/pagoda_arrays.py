@@ -29,8 +29,10 @@ class PagodaArrays:
             group = functions[first : first + PER_WORD]
             shifts = [max(0, -min(f)) for f in group]
             packed = [
-                sum((f[hole] + shift) << (FIELD * i) for i, (f, shift) in enumerate(zip(
-                    group, shifts, strict=True)))
+                sum(
+                    (f[hole] + shift) << (FIELD * i)
+                    for i, (f, shift) in enumerate(zip(group, shifts, strict=True))
+                )
                 for hole in range(size)
             ]
             tables = []

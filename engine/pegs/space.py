@@ -66,9 +66,7 @@ class SymmetryTables:
 
     def _indices(self, codes: np.ndarray) -> list[np.ndarray]:
         mask = U64((1 << CHUNK_BITS) - 1)
-        return [
-            ((codes >> U64(k * CHUNK_BITS)) & mask).astype(np.intp) for k in range(self.chunks)
-        ]
+        return [((codes >> U64(k * CHUNK_BITS)) & mask).astype(np.intp) for k in range(self.chunks)]
 
     def images(self, codes: np.ndarray) -> list[np.ndarray]:
         """Each code's image under each symmetry (identity first)."""

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 MEMORY_ENV = "KAERU_SEARCH_MEMORY_MB"
 STOP_SECONDS = 1.0  # how long shutdown lets the worker end by itself before terminating it
+WORKER_NICENESS = 10  # searches yield the CPU to anything interactive (keys); idle cores: no cost
 
 
 def default_memory_limit() -> int | None:
@@ -192,7 +193,7 @@ class WorkerHandle:
 class ProcessRunner:
     """Keeps one worker process (started lazily, replaced after it dies) and sends jobs to it."""
 
-    def __init__(self, memory_limit: int | None = None, niceness: int = 0) -> None:
+    def __init__(self, memory_limit: int | None = None, niceness: int = WORKER_NICENESS) -> None:
         self.memory_limit = memory_limit if memory_limit is not None else default_memory_limit()
         self.niceness = niceness
         self._worker: WorkerHandle | None = None

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import threading
 from typing import Protocol
 
 from kaeru.engine.service.jobs import DoneCallback, Job, JobRequest, JobResult, ProgressCallback
-from kaeru.engine.service.process_runner import ProcessRunner
+from kaeru.engine.service.process_runner import WORKER_NICENESS, ProcessRunner
 from kaeru.engine.service.thread_runner import ThreadRunner
 
 log = logging.getLogger(__name__)
 
 MODES = ("auto", "thread", "process")
+MODE_ENV = "KAERU_SEARCH_MODE"
 
 
 class Runner(Protocol):
@@ -35,10 +37,20 @@ class SearchService:
     """Submit search jobs; cancel them one by one, by tag, or all at once; shut down cleanly."""
 
     def __init__(
-        self, mode: str = "auto", *, memory_limit: int | None = None, niceness: int = 0
+        self,
+        mode: str = "auto",
+        *,
+        memory_limit: int | None = None,
+        niceness: int = WORKER_NICENESS,
     ) -> None:
+        """`mode`: "thread", "process", or "auto" ($KAERU_SEARCH_MODE if set, else process).
+        `memory_limit` (bytes) and `niceness` apply to the worker process."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode == "auto":
+            mode = os.environ.get(MODE_ENV, "auto")
+            if mode not in MODES:
+                raise ValueError(f"${MODE_ENV} must be one of {', '.join(MODES)}, not {mode!r}")
         self.requested_mode = mode
         self.mode = "process" if mode == "auto" else mode
         self._runner: Runner = (

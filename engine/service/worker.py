@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import resource
+import signal
 import sys
 import threading
 from multiprocessing.connection import Connection
@@ -89,6 +90,7 @@ def worker_main(
     commands: Connection, results: Connection, memory_limit: int | None, niceness: int
 ) -> None:
     """The worker process's body (the target of a spawned multiprocessing.Process)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle, not ours
     silence_output()
     limit_memory(memory_limit)
     if niceness:

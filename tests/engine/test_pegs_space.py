@@ -46,8 +46,8 @@ CASES = [
     ("triangle a1", triangle(), triangle().full & ~1),
     ("triangle b3", triangle(), triangle().full & ~(1 << triangle().hole("b3"))),
     ("english fireplace", english(), shape_state("fireplace")),
-    ("english pyramid", english(), shape_state("pyramid")),
-    ("english arrow", english(), shape_state("arrow")),
+    ("english plus", english(), shape_state("plus")),
+    ("english cross", english(), shape_state("cross")),
 ]
 
 

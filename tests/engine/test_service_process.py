@@ -28,8 +28,15 @@ def worker_pid(service: SearchService) -> int:
     return pid
 
 
-def test_auto_mode_runs_searches_in_a_process():
+def test_auto_mode_runs_searches_in_a_process(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("KAERU_SEARCH_MODE", raising=False)
     assert SearchService("auto").mode == "process"
+    monkeypatch.setenv("KAERU_SEARCH_MODE", "thread")
+    assert SearchService("auto").mode == "thread"
+    assert SearchService("process").mode == "process"
+    monkeypatch.setenv("KAERU_SEARCH_MODE", "fork")
+    with pytest.raises(ValueError, match="KAERU_SEARCH_MODE"):
+        SearchService()
 
 
 def test_one_worker_serves_job_after_job_then_a_killed_one_is_replaced():

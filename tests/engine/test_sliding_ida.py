@@ -24,14 +24,10 @@ DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
 FREE = Control(budget=None)
 
 
-def korf_convention(line: str) -> tuple[int, ...]:
-    tiles = [int(t) for t in line.split()]
-    return tuple(16 - t if t else 0 for t in reversed(tiles))
-
-
 def eighty_movers() -> list[tuple[int, ...]]:
     lines = (DATA / "fifteen_80.txt").read_text().splitlines()
-    return [korf_convention(line) for line in lines if line and not line.startswith("#")]
+    return [tuple(int(t) for t in line.split()) for line in lines
+            if line and not line.startswith("#")]
 
 
 def distances_near_goal(n: int, depth: int) -> dict[tuple[int, ...], int]:
@@ -57,12 +53,13 @@ def test_walking_tables_have_the_published_size():
 
 
 def test_walking_inversion_never_overestimates_on_the_8_puzzle():
-    g = grid(3, 3)
-    table = ft.full_table(g)
-    codes = np.flatnonzero(table.depth != 255)[::5]
-    for code in codes:
-        state = table.codes.decode(int(code))
-        assert walking_inversion(3, state) <= int(table.depth[code])
+    table = ft.full_table(grid(3, 3))
+    rng = random.Random(3)
+    puzzle = make_sliding(3, 3)
+    states = [puzzle.random_start(rng) for _ in range(400)]
+    states += list(distances_near_goal(3, 10))
+    for state in states:
+        assert walking_inversion(3, state) <= table.distance(state)
 
 
 def test_walking_inversion_never_overestimates_near_the_15_goal():
@@ -79,6 +76,7 @@ def test_walking_inversion_is_zero_only_at_the_goal():
     assert [s for s, d in near.items() if walking_inversion(4, s) == 0] == [grid(4, 4).goal]
 
 
+@pytest.mark.slow  # compiles the build kernel: a few seconds
 def test_pattern_build_matches_a_plain_breadth_first_search():
     g = grid(4, 4)
     for group in [(1, 2, 3), (9, 10, 15), (2, 7, 12, 13)]:
@@ -128,6 +126,7 @@ def small_pattern_set() -> pdb78.PatternSet:
     return pdb78.make_set(groups, tuple(pdb78.build_group(g) for g in groups))
 
 
+@pytest.mark.slow  # compiles the build and search kernels
 def test_pattern_ida_agrees_with_walking_ida_on_random_scrambles():
     from kaeru.engine.sliding.ida_kernels import ida_pattern
 
@@ -161,7 +160,7 @@ def test_the_default_15_solver_serves_with_walking_distance_without_tables():
     puzzle = make_sliding(4, 4)
     assert puzzle.tables_ready()
     state = korf_state(EASY[0])
-    solution = puzzle.solve(state, state)
+    solution = puzzle.own_solve(state, state, FREE)
     assert solution.optimal and solution.length == korf_length(EASY[0])
     assert "walking distance" in solution.stats.algorithm
 

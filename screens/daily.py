@@ -1,0 +1,77 @@
+"""Today's daily puzzles: one start per family that has random games, the same for every player
+on that date; Enter plays one. A win shows a share line and copies it (OSC 52)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from kaeru.engine.core import BadInput
+from kaeru.engine.daily import daily_date, daily_games, short_title
+from kaeru.engine.random_games import RandomGame
+from kaeru.tui.messages import OpenGame
+
+
+class DailyScreen(Screen[None]):
+    """The daily puzzles of one date (today unless told)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back", id="daily.back"),
+    ]
+
+    def __init__(self, day: str | None = None) -> None:
+        super().__init__()
+        self.day = daily_date(day)
+        self.games: dict[str, RandomGame] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Daily puzzles for {self.day}: the same starts for everyone today.",
+                     id="daily-title")
+        yield OptionList(id="daily-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Daily {self.day}"
+        self.query_one("#daily-title", Static).update(
+            f"Daily puzzles for {self.day}: the same starts for everyone today. "
+            "Drawing them… (the first time, a table may need building)"
+        )
+        self.draw()
+
+    @work(thread=True, exclusive=True)
+    def draw(self) -> None:
+        worker = get_current_worker()
+        try:
+            games = daily_games(self.day)
+        except BadInput as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error")
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show_games, games)
+
+    def show_games(self, games: list[RandomGame]) -> None:
+        options = self.query_one(OptionList)
+        for game in games:
+            self.games[game.id] = game
+            optimal = f"optimal {game.optimal}" if game.optimal is not None else "optimal: ?"
+            options.add_option(Option(f"{escape(short_title(game.id))}  [dim]{optimal}[/dim]",
+                                      id=game.id))
+        self.query_one("#daily-title", Static).update(
+            f"Daily puzzles for {self.day}: the same starts for everyone today.")
+        options.highlighted = 0 if games else None
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def play(self, event: OptionList.OptionSelected) -> None:
+        game = self.games.get(event.option.id or "")
+        if game is not None:
+            self.post_message(OpenGame(game.game_id, fresh=True, daily=self.day))

@@ -1,0 +1,82 @@
+"""The records screen: for every puzzle played, the games won (clean apart from helped), the best
+moves against the optimal, the best time and the streak, and a chart of moves over the optimal
+in the recent games of the puzzle under the cursor."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from kaeru.engine.store import PuzzleSummary, Store
+from kaeru.screens.play_text import clock_text
+
+
+def over_text(value: int | None) -> str:
+    if value is None:
+        return "–"
+    return "optimal" if value == 0 else f"+{value}"
+
+
+def chart_text(summary: PuzzleSummary, width: int = 30) -> str:
+    """Moves over the optimal in the recent games, one bar a game (▒ when helped)."""
+    if not summary.recent:
+        return "No finished game with a known optimal yet."
+    top = max(1, max(over for over, _ in summary.recent))
+    lines = ["Moves over the optimal, oldest first (▒ = helped):"]
+    for over, helped in summary.recent:
+        bar = ("▒" if helped else "█") * max(0, round(width * over / top))
+        lines.append(f"{over:>4} {bar or '·'}")
+    return "\n".join(lines)
+
+
+class RecordsScreen(Screen[None]):
+    """Personal records; Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back", id="records.back"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.summaries: dict[str, PuzzleSummary] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="records-body"):
+            yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="records-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Records"
+        table = self.query_one(DataTable)
+        table.add_columns("puzzle", "won", "clean", "helped", "best", "best moves", "best time",
+                          "streak")
+        puzzle_ids = sorted({game.puzzle_id for game in self.store.records()})
+        for puzzle_id in puzzle_ids:
+            summary = self.store.summary(puzzle_id)
+            self.summaries[puzzle_id] = summary
+            best_time = "–" if summary.best_seconds is None else clock_text(summary.best_seconds)
+            table.add_row(
+                puzzle_id, str(summary.solved), str(summary.clean), str(summary.helped),
+                over_text(summary.best_over_optimal),
+                "–" if summary.best_moves is None else str(summary.best_moves),
+                best_time, str(summary.streak), key=puzzle_id,
+            )
+        chart = self.query_one("#records-chart", Static)
+        if not puzzle_ids:
+            chart.update("No game won yet: records appear here after your first win.")
+        table.focus()
+
+    @on(DataTable.RowHighlighted)
+    def show_chart(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value
+        if key in self.summaries:
+            self.query_one("#records-chart", Static).update(chart_text(self.summaries[key]))
