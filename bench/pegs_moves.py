@@ -64,7 +64,9 @@ def brute_rows() -> None:
         expected = brute_force_moves(board, start, board.centre)
         theirs = time.perf_counter() - began
         assert jumps is not None and dict(stats.extra)["moves"] == str(expected)
-        print(f"{shape:<20} {expected:>5} {ours:>9.2f} {theirs:>14.2f} {theirs / ours:>6.0f}x")
+        speed = theirs / ours
+        ratio = f"{speed:.0f}x" if speed >= 10 else f"{speed:.2g}x"
+        print(f"{shape:<20} {expected:>5} {ours:>9.2f} {theirs:>14.2f} {ratio:>7}")
 
 
 def main(argv: list[str] | None = None) -> int:

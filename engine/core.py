@@ -93,12 +93,18 @@ class Capabilities:
             object.__setattr__(self, "predecessors", True)
 
 
+def ascii_move_text(text: str) -> str:
+    """`describe`'s words with arrows and dashes in ASCII ("3 → 1" -> "3 -> 1"), for output
+    encodings without them; `format_move` is ASCII already."""
+    for fancy, plain in ASCII_MOVE_TEXT.items():
+        text = text.replace(fancy, plain)
+    return text
+
+
 def normalise_move_text(text: str) -> str:
     """Move text as compared by `parse_move`: ASCII arrows, lower case, single spaces, no
     spaces around arrows, dashes and commas."""
-    for fancy, plain in ASCII_MOVE_TEXT.items():
-        text = text.replace(fancy, plain)
-    text = " ".join(text.lower().split())
+    text = " ".join(ascii_move_text(text).lower().split())
     return re.sub(r" ?(->|<-|-|,) ?", r"\1", text)
 
 

@@ -43,7 +43,7 @@ from kaeru.engine.core import BadInput, BudgetExceeded, Puzzle
 from kaeru.engine.prng import SplitMix64
 from kaeru.engine.puzzles._random import MAX_POSITIONS
 from kaeru.engine.registry import families, get_puzzle
-from kaeru.engine.search.dispatch import solve
+from kaeru.engine.search.dispatch import solve, space_size
 
 GOAL_FOLLOWS_START = frozenset({"knights", "flip-it"})  # families drawn at a depth by solving
 MAX_DRAWS = 300
@@ -148,10 +148,10 @@ def optimal_is_quick(puzzle: Puzzle[Any, Any]) -> bool:
     still leave a long search)."""
     if not puzzle.capabilities.tables:
         return True
-    size = getattr(puzzle, "space_size", None)
+    size = space_size(puzzle)  # declared by `capabilities.perfect_index`
     if size is None:
         return False
-    return int(size) <= QUICK_TABLE or puzzle.tables_ready()
+    return size <= QUICK_TABLE or puzzle.tables_ready()
 
 
 def _draw_by_solving(

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
+from kaeru.engine.coach.session_coach import SessionCoach
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_clock import GameClock
 from kaeru.engine.game_record import GameStore, Outcome, SearchView
@@ -76,6 +77,7 @@ class Session(Generic[S, M]):
         self.helped = False
         self.recorded = False  # the win has gone into the records
         self.jobs = TaggedJobs(self.searcher, self.post)
+        self.coach = SessionCoach(self)  # coach mode: distances, graded hints, move verdicts
         self.clock = GameClock(clock)
         self._paused = False
         self._update_clock()
@@ -221,6 +223,7 @@ class Session(Generic[S, M]):
         self.distance = self.optimal_length if self.state == self.start else None
         self.message = message
         self._update_clock()
+        self.coach.position_changed()
         if self.puzzle.capabilities.dead_ends and not self.solved:
             self._submit(JobKind.DEAD_END, "dead-end", self.state)
         self._persist()
@@ -233,6 +236,9 @@ class Session(Generic[S, M]):
         check("hint", self.mode)
         if self.solved:
             raise Refused("Already solved.")
+        if self.coach.enabled:  # graded: how far, then which piece, then the move
+            self.coach.hint()
+            return
         self._start_user_search("hint", "Thinking about a hint… (Escape cancels)")
 
     def solve(self) -> None:
@@ -295,6 +301,8 @@ class Session(Generic[S, M]):
     def _done(self, tag: str, state: S, result: JobResult) -> None:
         if tag == "optimal":
             self._optimal_done(result)
+        elif tag == "distance":
+            self.coach.distance_done(state, result)
         elif tag == "dead-end":
             if result.outcome == "done" and result.verdict and state == self.state:
                 self.dead_end = result.verdict
@@ -305,6 +313,7 @@ class Session(Generic[S, M]):
     def _optimal_done(self, result: JobResult) -> None:
         solution = result.solution
         if result.outcome == "done" and solution is not None and solution.optimal:
+            self.coach.learn(solution)
             self.optimal_length = solution.length
             if self.state == self.start:
                 self.distance = solution.length
@@ -325,13 +334,18 @@ class Session(Generic[S, M]):
             self._changed("search")
             return
         if solution.optimal:
+            self.coach.learn(solution)
             self.distance = solution.length
             if self.state == self.start:
                 self.optimal_length = solution.length
         quality = "optimal" if solution.optimal else "not optimal"
         if not solution.moves:
             self.message = "Already solved."
+        elif tag == "hint" and self.coach.enabled:
+            self.coach.hint_found(solution)
+            return
         elif tag == "hint":
+            self.coach.levels[-1] += 1  # the whole move at once: a last-level hint
             self.hints += 1
             self.helped = True
             self.hint_move = solution.moves[0]

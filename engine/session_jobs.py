@@ -44,7 +44,11 @@ class TaggedJobs:
         serial = self._serial
 
         def progress(job: Job, stats: SearchStats) -> None:
-            self.post(lambda: self._current(tag, serial) and on_progress(stats))
+            def deliver() -> None:
+                if self._current(tag, serial):
+                    on_progress(stats)
+
+            self.post(deliver)
 
         def done(job: Job, result: JobResult) -> None:
             def deliver() -> None:

@@ -109,7 +109,6 @@ class HomeScreen(Screen[None]):
             self.app.open_explorer(self.chosen_id)  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
-        from kaeru.screens.help import HelpScreen
+        from kaeru.tui.messages import OpenHelp
 
-        if self.chosen_id:
-            self.app.push_screen(HelpScreen(get_puzzle(self.chosen_id)))
+        self.post_message(OpenHelp(self.chosen_id))

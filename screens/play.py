@@ -26,6 +26,7 @@ from kaeru.engine.session import Session
 from kaeru.screens.play_text import clock_text, status_text, verdict_text
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
@@ -42,6 +43,11 @@ class PlayScreen(Screen[None]):
         Binding("r", "redo", "Redo", show=False, id="play.redo"),
         Binding("R", "restart", "Restart", show=False, id="play.restart"),
         Binding("i", "hint", "Hint", id="play.hint"),
+        Binding("k", "coach", "Coach", show=False, id="play.coach"),
+        Binding("U", "undo_to_winnable", "Undo to winnable", show=False,
+                id="play.undo_to_winnable"),
+        Binding("A", "analysis", "Analysis", show=False, id="play.analysis"),
+        Binding("D", "drill", "Drill", show=False, id="play.drill"),
         Binding("s", "solve", "Solve", id="play.solve"),
         Binding("n", "new_game", "New", id="play.new_game"),
         Binding("c", "copy_game_id", "Copy id", show=False, id="play.copy_id"),
@@ -75,6 +81,7 @@ class PlayScreen(Screen[None]):
                 yield Static(id="message")
             with Vertical(id="side"):
                 yield Static(id="goal")
+                yield CoachPanel(id="coach")
                 yield StatsPanel(id="stats")
                 yield PlaybackBar(id="playback")
         yield Static(id="too-small")
@@ -145,7 +152,7 @@ class PlayScreen(Screen[None]):
     def celebrate(self) -> None:
         """The win: the verdict, and for a daily puzzle the share line, copied (OSC 52)."""
         outcome = self.session.outcome()
-        self.notify(verdict_text(outcome), title="Solved!")
+        self.notify(f"{verdict_text(outcome)}  (A: the analysis)", title="Solved!")
         if self.session.daily:
             line = share_line(self.session.daily, short_title(self.puzzle_id),
                               outcome.chains if outcome.chains is not None else outcome.moves,
@@ -161,7 +168,13 @@ class PlayScreen(Screen[None]):
         self.board.show(session.layout(), last_move=last, hint=session.hint_move)
         title = f"{escape(session.puzzle.title)}  [dim]{escape(session.game_id)}[/dim]"
         self.query_one("#title", Static).update(title)
-        self.query_one("#status", Static).update(status_text(session.outcome()))
+        status = status_text(session.outcome())
+        coach = session.coach
+        if coach.enabled:
+            status += f"\n[b]Coach:[/b] {escape(distance_line(coach.current, coach.unit))}"
+        self.query_one("#status", Static).update(status)
+        self.query_one(CoachPanel).show_coach(coach.enabled, coach.current, coach.marks(),
+                                              coach.unit)
         self.query_one("#message", Static).update(escape(session.message))
         self.show_search()
         bar = self.query_one(PlaybackBar)
@@ -209,6 +222,7 @@ class PlayScreen(Screen[None]):
     def board_refused(self, event: BoardWidget.Refused) -> None:
         event.stop()
         self.say(event.reason)
+        self.notify(event.reason, severity="warning", timeout=3)
 
     def action_undo(self) -> None:
         self.attempt(self.session.undo)
@@ -221,6 +235,32 @@ class PlayScreen(Screen[None]):
 
     def action_hint(self) -> None:
         self.attempt(self.session.hint)
+
+    def action_coach(self) -> None:
+        self.session.coach.toggle()
+
+    def action_undo_to_winnable(self) -> None:
+        self.attempt(self.session.coach.undo_to_winnable)
+
+    def action_analysis(self) -> None:
+        """After a win: the game's distance curve and its mistakes (`screens.analysis`)."""
+        if not self.session.solved or not self.session.moves_made:
+            self.say("The analysis comes after a win.")
+            return
+        from kaeru.screens.analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.session, self.replay_from))
+
+    def action_drill(self) -> None:
+        from kaeru.screens.drill import DrillScreen
+
+        self.app.push_screen(DrillScreen(self.puzzle_id))
+
+    def replay_from(self, count: int) -> None:
+        """A new game from this start with the first `count` moves of this one replayed."""
+        from kaeru.engine.coach.analysis import replay_session
+
+        self.replace_session(replay_session(self.session, count))
 
     def action_solve(self) -> None:
         self.attempt(self.session.solve)

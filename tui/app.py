@@ -16,6 +16,7 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.service import SearchService
 from kaeru.engine.session import Session
 from kaeru.engine.store import Store
+from kaeru.engine.tables.folder import notices, on_notice
 from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.screens.play import PlayScreen
@@ -60,8 +61,9 @@ class KaeruApp(App[None]):
         keymap, problem = load_keymap()
         if keymap:
             self.set_keymap(keymap)
+        on_notice(self._table_notice)
         self.push_screen(HomeScreen())
-        for notice in (self.store.notice, problem):
+        for notice in (self.store.notice, problem, *notices()):
             if notice:
                 self.notify(notice, severity="warning", timeout=8)
         if self.first_game:
@@ -70,6 +72,11 @@ class KaeruApp(App[None]):
     def on_unmount(self) -> None:
         self.service.shutdown()
         self.store.close()
+
+    def _table_notice(self, text: str) -> None:
+        """A one-line notice from the table cache (it is unusable, tables stay in memory)."""
+        if self.is_running:
+            self.post_to_ui(lambda: self.notify(text, severity="warning"))
 
     def _theme_changed(self, theme: Any) -> None:
         self.store.set_setting("theme", self.theme)
@@ -91,6 +98,10 @@ class KaeruApp(App[None]):
             self.push_screen(SettingsScreen(self.store))
         elif message.name == "daily":
             self.push_screen(DailyScreen())
+        elif message.name == "drill":
+            from kaeru.screens.drill import DrillScreen
+
+            self.push_screen(DrillScreen())
 
     @on(OpenExplorer)
     def _open_explorer_message(self, message: OpenExplorer) -> None:
@@ -111,10 +122,16 @@ class KaeruApp(App[None]):
         if resume and ":" not in game_id:
             for saved in self.store.games_in_progress(get_puzzle(game_id).id)[:1]:
                 try:
-                    return Session.from_saved(saved, **kwargs)
+                    return self._coached(Session.from_saved(saved, **kwargs))
                 except BadInput as error:  # the row stays in the store; play a new game
                     self.notify(str(error), severity="warning")
-        return Session.from_game_id(game_id, daily=daily, **kwargs)
+        return self._coached(Session.from_game_id(game_id, daily=daily, **kwargs))
+
+    def _coached(self, session: Session[Any, Any]) -> Session[Any, Any]:
+        """Coach mode from the setting (off by default: nothing is spoiled)."""
+        if setting(self.store, "coach") == "on":
+            session.coach.enable()
+        return session
 
     def open_game(self, game_id: str, *, fresh: bool = False, daily: str | None = None) -> None:
         """Open `puzzle-id` (resuming its saved game) or `puzzle-id:start` (a new game). A

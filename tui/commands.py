@@ -15,7 +15,7 @@ class PuzzleCommands(Provider):
     """"Play <title>" and "Explore <title>" for every puzzle the arcade lists."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        found = []
+        found: list[tuple[str, str, Callable[[], object]]] = []
         for family in families():
             for puzzle_id in family.ids:
                 title = get_puzzle(puzzle_id).title
@@ -28,6 +28,7 @@ class PuzzleCommands(Provider):
             ("Records", "your finished games and personal bests", "records"),
             ("Settings", "theme, clock, coach, playback, glyphs, keymap", "settings"),
             ("Daily puzzles", "today's starts, the same for everyone", "daily"),
+            ("Drill: find the best move", "positions at a chosen distance from the goal", "drill"),
         ):
             found.append((name, help_text, partial(self.app.post_message, OpenScreen(screen))))
         return found

@@ -12,6 +12,11 @@ Beasley). Exact, by three sweeps over the layers of the game (numpy, engine.pegs
    a is in L (the same peg goes on), one move otherwise; no other bookkeeping is needed, since
    ending elsewhere costs at least g + 1, which a new move from there costs anyway.
 
+When the finish is the complement of the start (a single vacancy finishing in the same hole:
+the central game and the other six classic games), the complemented game is the game itself
+played backwards, so sweeps 1 and 2 become one forward sweep to the middle (see
+`_meet_in_the_middle`): the central game keeps 10.2 million classes instead of 15.4.
+
 The last layer's g is the answer, optimal over every solution; a solution with it is read back
 from the finish, one jump at a time. Every position has the same number of pegs as its layer,
 so the layers never meet and only arrays of sorted codes are kept.
@@ -30,9 +35,12 @@ from kaeru.engine.pegs.pagoda import PagodaTest, library
 from kaeru.engine.pegs.pagoda_arrays import PagodaArrays
 from kaeru.engine.pegs.space import (
     JumpTables,
+    Prune,
     SymmetryTables,
     image_of,
     layers,
+    next_layer,
+    sorted_unique,
 )
 from kaeru.engine.results import SearchStats
 
@@ -93,9 +101,19 @@ def _members(sorted_codes: np.ndarray, codes: np.ndarray) -> np.ndarray:
     return sorted_codes[at] == codes
 
 
-def fewest_moves(board: Board, start: int, goal: int | None, meter: Meter) -> FewestMoves | None:
+def fewest_moves(
+    board: Board,
+    start: int,
+    goal: int | None,
+    meter: Meter,
+    *,
+    complements: bool = True,
+) -> FewestMoves | None:
     """A solution from `start` to one peg (in `goal`, or anywhere when None) with the fewest
-    moves, or None when no sequence of jumps gets there. Raises BudgetExceeded or Cancelled."""
+    moves, or None when no sequence of jumps gets there. Raises BudgetExceeded or Cancelled.
+
+    `complements=False` keeps to the forward and backward sweeps even where the finish is the
+    complement of the start (for tests: both ways must agree)."""
     pegs = start.bit_count()
     if pegs == 1:
         found = goal is None or start == 1 << goal
@@ -110,21 +128,26 @@ def fewest_moves(board: Board, start: int, goal: int | None, meter: Meter) -> Fe
             return np.zeros(0, dtype=bool)
         return pagodas.dead(codes, int(codes[0]).bit_count())
 
-    meter.extra["sweep"] = "forward"
-    forward = [
-        layer.classes
-        for layer in layers(board, start, meter, group=group, prune=prune, keep_all=True)
-    ]
-    forward_classes = sum(int(x.size) for x in forward)
-    meter.extra["forward classes"] = f"{forward_classes:,}"
-    if len(forward) < pegs:
-        return None
-    last = forward[-1]
-    if goal is not None:
-        last = symmetry.canonical(np.array([1 << goal], dtype=U64))
-        if not _members(forward[-1], last).all():
+    if complements and goal is not None and start == board.full ^ (1 << goal):
+        alive, forward_classes = _meet_in_the_middle(board, start, jumps, symmetry, prune, meter)
+        if alive is None:
             return None
-    alive = _backward(forward, last, jumps, symmetry, meter)
+    else:
+        meter.extra["sweep"] = "forward"
+        forward = [
+            layer.classes
+            for layer in layers(board, start, meter, group=group, prune=prune, keep_all=True)
+        ]
+        forward_classes = sum(int(x.size) for x in forward)
+        meter.extra["forward classes"] = f"{forward_classes:,}"
+        if len(forward) < pegs:
+            return None
+        last = forward[-1]
+        if goal is not None:
+            last = symmetry.canonical(np.array([1 << goal], dtype=U64))
+            if not _members(forward[-1], last).all():
+                return None
+        alive = _backward(forward, last, jumps, symmetry, meter)
     solution_classes = sum(int(x.size) for x in alive)
     meter.extra["solution classes"] = f"{solution_classes:,}"
     counted = _count_moves(board, alive, jumps, symmetry, group, meter)
@@ -132,6 +155,47 @@ def fewest_moves(board: Board, start: int, goal: int | None, meter: Meter) -> Fe
     best = int(finals.moves.min())
     path = _read_back(board, counted, group, best)
     return FewestMoves(path, best, forward_classes, solution_classes)
+
+
+def _meet_in_the_middle(
+    board: Board,
+    start: int,
+    jumps: JumpTables,
+    symmetry: SymmetryTables,
+    prune: Prune,
+    meter: Meter,
+) -> tuple[list[np.ndarray] | None, int]:
+    """The classes on a solution, layer by layer, for a game whose finish is the complement of
+    its start (a single vacancy finishing in the same hole), and the classes swept forward.
+
+    Complementing every position turns the game into itself played backwards, so x lies on a
+    solution at layer k exactly when x is reachable and its complement is reachable at layer
+    last - k. Past the middle the forward sweep keeps only such x (the mirror layers are known
+    by then), so it never builds the large late layers; the early layers are the complements
+    of the late ones. No backward sweep is needed."""
+    meter.extra["sweep"] = "forward to the middle"
+    full = U64(board.full)
+    last = start.bit_count() - 1
+    found: list[np.ndarray] = [symmetry.canonical(np.array([start], dtype=U64))]
+    swept = 1
+    meter.held = 1
+    for k in range(1, last + 1):
+        following = next_layer(found[-1], jumps, symmetry, meter, prune)
+        swept += int(following.size)
+        mirror = last - k
+        if mirror <= k:
+            complements = following if mirror == k else found[mirror]
+            known = sorted_unique(symmetry.canonical(complements ^ full))
+            following = following[_members(known, following)]
+        if following.size == 0:
+            return None, swept
+        found.append(following)
+        meter.held = sum(int(x.size) for x in found)
+        meter.depth, meter.frontier = k, int(following.size)
+        meter.extra["forward classes"] = f"{swept:,}"
+    for k in range((last + 1) // 2):  # the early layers: complements of the exact late ones
+        found[k] = sorted_unique(symmetry.canonical(found[last - k] ^ full))
+    return found, swept
 
 
 def _backward(

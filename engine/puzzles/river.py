@@ -195,15 +195,17 @@ class River(Puzzle[RiverState, Move]):
         legal = self.moves(state)
         moves = tuple(LayoutMove(load, self.describe(load), seats(load)) for load in legal)
         here = self.bank(state, state.boat_left)
-        loads = [
-            load
-            for size in range(min(self.capacity, len(here)) + 1)
-            for load in dict.fromkeys(combinations(here, size))
-        ]
+        there = self.bank(state, not state.boat_left)
+        known = set(legal)
         refusals = tuple(
-            Refusal(seats(load), self.explain_illegal(state, load))
-            for load in loads
-            if load not in legal
+            Refusal(
+                seats(load),
+                (load and self._problem(state, load, here, there))
+                or self.explain_illegal(state, load),
+            )
+            for size in range(min(self.capacity, len(here)) + 1)
+            for load in dict.fromkeys(combinations(here, size))  # in roster order, as moves are
+            if load not in known
         )
         scene = RiverScene(tuple(on_left), state.boat_left, self.capacity)
         return Layout("river", len(cells), 2, cells, moves, refusals, river=scene)

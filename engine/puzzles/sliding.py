@@ -7,7 +7,9 @@ The solver depends on the size (the heavy parts live in `engine.sliding`):
 
 - at most 10 cells: a depth table of every position (numpy BFS, cached) — hints and solutions
   are instant walks down the table, and new games can be drawn at an exact distance;
-- 11 to 16 cells (the 15-puzzle): optimal breadth-first IDA* over packed codes with additive
+- the 15-puzzle: compiled IDA* (`engine.sliding.ida`), with walking distance at once and the
+  7-8 pattern databases once built (in the background when a search runs long, or on demand);
+- other boards of 11 to 16 cells: optimal breadth-first IDA* over packed codes with additive
   pattern databases (built on first use, cached);
 - more cells: row-by-row reduction, fast and not optimal.
 """

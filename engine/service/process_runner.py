@@ -72,6 +72,8 @@ class WorkerHandle:
         )
         self.jobs: dict[int, Job] = {}
         self.lock = threading.Lock()
+        # waitpid from two threads at once loses the exit code: one thread at a time reaps
+        self.reap_lock = threading.Lock()
         self.started_at = time.perf_counter()
         self.ready_at: float | None = None  # when the worker said it was up
         self.ended = False
@@ -85,8 +87,14 @@ class WorkerHandle:
         self.reader.start()
 
     @property
+    def startup_seconds(self) -> float | None:
+        """From starting the process to its first message (interpreter and engine imported)."""
+        return None if self.ready_at is None else self.ready_at - self.started_at
+
+    @property
     def alive(self) -> bool:
-        return not self.ended and self.process.is_alive()
+        with self.reap_lock:
+            return not self.ended and self.process.is_alive()
 
     def send(self, message: tuple[object, ...]) -> None:
         with self.lock:
@@ -159,7 +167,8 @@ class WorkerHandle:
                 job.finish(result)
 
     def _ended(self) -> None:
-        self.process.join(STOP_SECONDS)
+        with self.reap_lock:
+            self.process.join(STOP_SECONDS)
         with self.lock:
             self.ended = True
             orphans = list(self.jobs.values())
@@ -181,13 +190,14 @@ class WorkerHandle:
             self.send((protocol.STOP,))
         except (OSError, ValueError):
             pass
-        self.process.join(STOP_SECONDS)
-        if self.process.is_alive():
-            self.process.terminate()
+        with self.reap_lock:
             self.process.join(STOP_SECONDS)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
+            if self.process.is_alive():
+                self.process.terminate()
+                self.process.join(STOP_SECONDS)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
 
 
 class ProcessRunner:
@@ -210,6 +220,11 @@ class ProcessRunner:
                 self._worker = WorkerHandle(self.memory_limit, self.niceness)
                 self.workers_started += 1
             return self._worker
+
+    @property
+    def handle(self) -> WorkerHandle | None:
+        """The current worker, if one was started (alive or not)."""
+        return self._worker
 
     @property
     def pid(self) -> int | None:

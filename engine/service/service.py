@@ -2,11 +2,14 @@
 solve, the optimal length from the start, the distance to the goal, dead-end checks and
 enumeration — as jobs with progress, cancel and budget, in a thread or a worker process.
 
-Mode "auto" picks the worker process: measured with bench/search_latency.py, a pure-Python
-search in a thread of the app's process holds the GIL and makes a 20 ms timer (the stand-in for
-key echo) run tens to hundreds of ms late, while in the worker process it stays within a few ms.
-The price — about half a second to start the worker once, and tables loaded once more in there —
-is paid off the UI thread. Auto falls back to threads where a process cannot be started.
+Mode "auto" ($KAERU_SEARCH_MODE, else "process") picks the worker process, by measurement
+(bench/search_latency.py, 2 cores shared with other heavy work): with three pure-Python
+searches (sliding-4x4 hints) running, a Textual key reached its handler in p50 14.6 ms / p90
+43 ms with the searches in threads of the app (they hold the GIL), against 4.2 / 11.2 ms with
+them in the worker process (2.7 / 12 ms with one search; 1.4 / 6.5 ms with none); a 20 ms
+timer ran 6.5 ms late (p50) against 0.8 ms. The price is paid once and off the UI thread: the
+worker is ready ~0.6 s after the first submit, and tables it needs are read once more in there.
+Auto falls back to threads where a process cannot be started.
 """
 
 from __future__ import annotations
@@ -41,10 +44,13 @@ class SearchService:
         mode: str = "auto",
         *,
         memory_limit: int | None = None,
-        niceness: int = WORKER_NICENESS,
+        niceness: int | None = None,
     ) -> None:
         """`mode`: "thread", "process", or "auto" ($KAERU_SEARCH_MODE if set, else process).
-        `memory_limit` (bytes) and `niceness` apply to the worker process."""
+        `memory_limit` (bytes) applies to the worker process; `niceness` is added to the
+        worker's nice value (default WORKER_NICENESS) or, in thread mode, to each search
+        thread's (Linux sets nice per thread; default 0: a niced thread that holds the GIL while
+        the CPU is busy elsewhere would keep the UI thread waiting for it)."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if mode == "auto":
@@ -52,9 +58,12 @@ class SearchService:
             if mode not in MODES:
                 raise ValueError(f"${MODE_ENV} must be one of {', '.join(MODES)}, not {mode!r}")
         self.requested_mode = mode
+        self._niceness = 0 if niceness is None else niceness
         self.mode = "process" if mode == "auto" else mode
         self._runner: Runner = (
-            ProcessRunner(memory_limit, niceness) if self.mode == "process" else ThreadRunner()
+            ProcessRunner(memory_limit, WORKER_NICENESS if niceness is None else niceness)
+            if self.mode == "process"
+            else ThreadRunner(self._niceness)
         )
         self._ids = itertools.count(1)
         self._jobs: dict[int, Job] = {}
@@ -86,7 +95,7 @@ class SearchService:
                     self._jobs.pop(job.id, None)
                 raise
             log.warning("no search process (%s): searching in threads instead", error)
-            self._runner = ThreadRunner()
+            self._runner = ThreadRunner(self._niceness)
             self.mode = "thread"
             self._runner.start(job)
         return job

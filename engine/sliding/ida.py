@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import cast
 
 import numpy as np
 
@@ -158,8 +159,9 @@ def solve_walking(
     n: int, state: State, control: Control, give_way: Callable[[int], bool] | None = None
 ) -> Found | None:
     """IDA* with walking + inversion distance (None when `give_way` stopped it first)."""
-    from kaeru.engine.sliding.ida_kernels import ida_walking
+    from kaeru.engine.sliding.ida_kernels import ida_walking as compiled
 
+    ida_walking = cast(Callable[..., int], compiled)
     arrays = walking_arrays(n)
     start = walking_start(n, state)
     board = np.array(state, dtype=np.int64)
@@ -177,8 +179,9 @@ def solve_walking(
 def solve_pattern(state: State, control: Control) -> Found:
     """IDA* with the 7-8 pattern databases and the mirror (built first if need be)."""
     from kaeru.engine.sliding import pdb78
-    from kaeru.engine.sliding.ida_kernels import ida_pattern
+    from kaeru.engine.sliding.ida_kernels import ida_pattern as compiled
 
+    ida_pattern = cast(Callable[..., int], compiled)
     built_before = pdb78.ready()
     started = time.perf_counter()
     patterns = pdb78.pattern_set(control)
@@ -206,18 +209,22 @@ def solve_pattern(state: State, control: Control) -> Found:
 
 
 def solve_fifteen(state: State, control: Control) -> Found:
-    """The 15-puzzle's optimal solver: pattern databases when at hand, else walking distance at
-    once while they build in the background (the stats' "heuristic" says which served)."""
+    """The 15-puzzle's optimal solver: the pattern databases when in memory; else walking
+    distance at once, giving way to the databases when they arrive (loaded from disk, or built in
+    the background for a search that runs long). The stats' "heuristic" says which served."""
     from kaeru.engine.sliding import pdb78
 
-    if pdb78.is_loaded() or pdb78.ready():
+    if pdb78.is_loaded():
         return solve_pattern(state, control)
-
     started = time.perf_counter()
+    on_disk = pdb78.ready()
+    if on_disk:
+        pdb78.start_background_build()  # only a load (a second or two): walking distance meanwhile
 
     def give_way(iterations: int) -> bool:
-        # A search still running after BUILD_AFTER seconds starts the databases' build beside it
-        # (not sooner: most positions are done by then, and a build costs minutes of a core).
+        # Without the databases on disk, a search still running after BUILD_AFTER seconds starts
+        # their build beside it (not sooner: most positions are done by then, and a build costs
+        # minutes of a core). Once they are in memory the walking-distance search gives way.
         if iterations > 0 and time.perf_counter() - started > BUILD_AFTER:
             pdb78.start_background_build()
         return pdb78.is_loaded()
@@ -225,8 +232,8 @@ def solve_fifteen(state: State, control: Control) -> Found:
     found = solve_walking(4, state, control, give_way=give_way)
     if found is None:
         return solve_pattern(state, control)
-    background = pdb78.background_progress()
-    done = dict(background.extra).get("done", "") if background is not None else ""
+    if not pdb78.background_running():
+        return found
     extra = dict(found.stats.extra)
-    extra["databases"] = f"building in the background {done}".strip()
+    extra["databases"] = "loading" if on_disk else "building in the background"
     return Found(found.states, replace(found.stats, extra=tuple(extra.items())))

@@ -1,6 +1,7 @@
 """The 15-puzzle's 7-8 additive pattern databases: tiles 1-8 (the top two rows) and 9-15, one byte
 per placement (518,918,400 + 57,657,600 entries, 576 MB), built once by the compiled
-breadth-first search of `engine.sliding.pdb_kernels` and kept by `engine.tables.store`.
+breadth-first search of `engine.sliding.pdb_kernels` (about 1.6 GB while it runs) and kept by
+`engine.tables.store`.
 
 `pattern_set(control)` gives them (from memory, disk, or built with progress and cancel);
 `start_background_build()` builds them in a daemon thread (lowered priority) while the solver
@@ -24,9 +25,9 @@ from kaeru.engine.results import Cancelled, SearchStats
 from kaeru.engine.sliding.geometry import State, grid
 from kaeru.engine.tables import store
 
-VERSION = 1
+VERSION = 2  # 2: the blank's region counted (1 ignored the blank)
 GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
-STRETCH = 1 << 24  # entries per kernel call: about a tenth of a second
+STRETCH = 1 << 22  # search states per kernel call: under a second even at the busiest level
 NAME = "7-8 pattern databases"
 
 
@@ -53,39 +54,60 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
     return g.neighbour_array, transpose, mirror, popcount, select
 
 
-def build_group(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
-    """The database of one group, by the compiled level-by-level search (see pdb_kernels)."""
-    from kaeru.engine.sliding.pdb_kernels import UNSEEN, expand_level
+def build_group_with_blank(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
+    """The database of one group counting the blank's whereabouts: the fewest group moves from
+    each placement, with the blank in its best region (`pdb_kernels.expand_region_level`)."""
+    from kaeru.engine.sliding.pdb_kernels import UNSEEN, expand_region_level
 
     nbr, _, _, popcount, select = _geometry()
+    regions = _regions()
     k = len(group)
-    size = perm(16, k)
-    table = np.full(size, UNSEEN, dtype=np.uint8)
+    free_cells = 16 - k
+    placements = perm(16, k)
+    states = placements * free_cells
+    marks = np.zeros((states + 3) // 4, dtype=np.uint8)
+    final = np.full(placements, UNSEEN, dtype=np.uint8)
     goal = np.zeros(16, dtype=np.int64)
+    used = 0
     for tile in group:
         goal[tile] = tile - 1
-    table[_rank(goal, np.array(group, dtype=np.int64), popcount)] = 0
+        used |= 1 << (tile - 1)
+    index = _rank(goal, np.array(group, dtype=np.int64), popcount)
+    region = int(regions[0xFFFF & ~used, 15])
+    low = (region & -region).bit_length() - 1
+    root = index * free_cells + low - int(popcount[used & ((1 << low) - 1)])
+    marks[root >> 2] = 1 << (2 * (root & 3))  # code 1: the frontier of level 0
+    final[index] = 0
     meter = Meter(f"building the {NAME} ({k} tiles)", control.unlimited())
-    meter.extra["entries"] = f"{size:,}"
+    meter.extra["states"] = f"{states:,}"
     reached, depth = 1, 0
     while True:
         found = 0
-        for begin in range(0, size, STRETCH):
-            found += expand_level(table, k, depth, begin, min(size, begin + STRETCH), nbr,
-                                  select)
+        for begin in range(0, states, STRETCH):
+            found += expand_region_level(marks, final, k, depth, begin,
+                                         min(states + 3 - (states + 3) % 4, begin + STRETCH),
+                                         nbr, select, popcount, regions)
             meter.expanded = reached
             meter.generated = reached + found
-            meter.extra["done"] = f"{(reached + found) / size:.0%}"
+            meter.extra["level"] = str(depth)
             meter.check()
         if found == 0:
             break
         reached += found
         depth += 1
         meter.depth = depth
-    if reached != size:  # pragma: no cover - every placement is reachable without the blank
-        raise AssertionError(f"pattern database reached {reached:,} of {size:,} placements")
+    del marks
+    if (final == UNSEEN).any():  # pragma: no cover - every placement is reachable
+        raise AssertionError("pattern database left placements unreached")
     meter.finish()
-    return table
+    return final
+
+
+@cache
+def _regions() -> np.ndarray:
+    from kaeru.engine.sliding.pdb_kernels import region_table
+
+    return region_table()
 
 
 def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray) -> int:
@@ -100,7 +122,7 @@ def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray) -> int:
 def _table(group: tuple[int, ...], control: Control) -> np.ndarray:
     """One group's database through the shared table store (the one place storage happens)."""
     loaded = store.load_or_build(
-        table_key(group), VERSION, lambda c: build_group(group, c),
+        table_key(group), VERSION, lambda c: build_group_with_blank(group, c),
         shape=(perm(16, len(group)),), dtype=np.uint8, control=control,
         what=f"{NAME} ({len(group)} tiles)",
     )
@@ -191,6 +213,10 @@ def stop_background_build(timeout: float = 5.0) -> None:
     _stop.set()
     for thread in _background:
         thread.join(timeout)
+
+
+def background_running() -> bool:
+    return any(thread.is_alive() for thread in _background)
 
 
 def is_loaded() -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ from kaeru.engine.store.schema import NewerSchema, migrate
 
 DB_NAME = "kaeru.sqlite3"
 BUSY_TIMEOUT_SECONDS = 15.0
+COPY_TIMEOUT_SECONDS = 2.0  # how long a read-only copy waits for a locked file
 SQLITE_HEADER = b"SQLite format 3\x00"
 DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -179,18 +181,55 @@ def in_memory(notice: str, copy_from: Path | None = None) -> Opened:
 
 
 def _copy_readable(path: Path, target: sqlite3.Connection) -> None:
-    """Copy a database opened read-only into `target`; nothing when it cannot be read."""
+    """Copy a database opened read-only into `target`; nothing when it cannot be read, or when
+    reading it does not end within a few seconds (a lock held elsewhere must never hang the
+    arcade's start: the reading thread is left behind, and its copy is not used)."""
     try:
         check_file_type(path)
         if not path.exists():
             return
-        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=2.0)
+    except (Damaged, OSError):
+        return
+    image: list[bytes] = []
+
+    def read() -> None:
         try:
-            source.backup(target)
-        finally:
-            source.close()
-    except (Damaged, sqlite3.Error, OSError):
-        pass
+            source = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=COPY_TIMEOUT_SECONDS
+            )
+            try:
+                image.append(source.serialize())
+            finally:
+                source.close()
+        except (sqlite3.Error, OSError):
+            pass
+
+    reader = threading.Thread(target=read, name="kaeru-store-copy", daemon=True)
+    reader.start()
+    reader.join(COPY_TIMEOUT_SECONDS * 2 + 1)
+    if image:
+        try:
+            load_image(image[0], target)
+        except sqlite3.Error:
+            pass
+
+
+def copy_database(source: sqlite3.Connection, target: sqlite3.Connection) -> None:
+    """Copy `source`'s main database into `target` (an in-memory connection).
+
+    `serialize` reads under one read transaction and fails after the busy timeout when the
+    file is locked; `Connection.backup` would retry a locked source for ever. The image's
+    header is switched from WAL to the rollback journal (bytes 18-19), which a database in
+    memory needs."""
+    load_image(source.serialize(), target)
+
+
+def load_image(serialized: bytes, target: sqlite3.Connection) -> None:
+    """Load a serialized database into `target`, switched from WAL to the rollback journal."""
+    image = bytearray(serialized)
+    if len(image) >= 20:
+        image[18:20] = b"\x01\x01"
+    target.deserialize(bytes(image))
 
 
 def _why(error: BaseException) -> str:

@@ -44,7 +44,13 @@ import platformdirs
 
 from kaeru.engine.store import legacy
 from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame, now_iso
-from kaeru.engine.store.opening import Opened, connect, in_memory, open_database
+from kaeru.engine.store.opening import (
+    Opened,
+    connect,
+    copy_database,
+    in_memory,
+    open_database,
+)
 from kaeru.engine.store.records import summarise
 from kaeru.engine.store.schema import migrate
 
@@ -294,7 +300,7 @@ class Store:
         """Saves off from now on: keep working in memory on a copy of what the file holds."""
         memory = connect(":memory:")
         try:
-            self._connection.backup(memory)
+            copy_database(self._connection, memory)
             migrate(memory)
         except sqlite3.Error:
             memory.close()

@@ -25,7 +25,7 @@ async def test_home_lists_every_puzzle_grouped_by_family():
 async def test_every_listed_puzzle_has_a_board_widget():
     from kaeru.engine.registry import get_puzzle
 
-    kinds = {get_puzzle(pid).board for pid in all_ids()}
+    kinds = {get_puzzle(pid).layout(get_puzzle(pid).initial()).kind for pid in all_ids()}
     assert kinds <= set(board_classes())
 
 

@@ -127,17 +127,18 @@ async def test_solve_plays_the_knights_back_to_the_goal():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        assert screen.playback is not None and screen.playback.length == 16
+        playback = screen.session.playback
+        assert playback is not None and playback.length == 16
         for _ in range(7):
             await pilot.press("plus")
         deadline = time.monotonic() + 20
-        while not screen.playback.at_end:
+        while not playback.at_end:
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
         board = screen.board
         puzzle = screen.session.puzzle
         assert board.shown == puzzle.layout(puzzle.parse("B_B/___/W_W"))
-        assert board.last_move == screen.playback.solution.moves[-1]
+        assert board.last_move == playback.solution.moves[-1]
         assert "·" in board.render().plain  # the square the last knight left
 
 

@@ -55,9 +55,9 @@ async def test_hint_then_play_it_by_names_then_undo():
         await type_hole(pilot, target)
         await settle(pilot)
         assert screen.session.history == (hint,)
-        assert "Jumps: 1   moves: 1" in status(app)
+        assert "Moves: 1   jumps: 1" in status(app)
         assert "✕" in board.render().plain  # the jumped peg's hole
-        assert screen.dead_end is None
+        assert screen.session.dead_end is None
         await pilot.press("u")
         await settle(pilot)
         assert screen.session.moves_made == 0
@@ -104,7 +104,8 @@ async def test_a_chain_counts_as_one_move():
             await settle(pilot)
         assert screen.session.solved
         chains = puzzle.chains(solution.moves)
-        assert f"Jumps: 8   moves: {len(chains)}" in status(app)
+        assert f"Moves: {len(chains)}   jumps: 8" in status(app)
+        assert f"Solved in {len(chains)} moves (8 jumps)." in status(app)
 
 
 async def test_lost_position_warning_after_a_bad_move():
@@ -140,19 +141,18 @@ async def test_playback_shows_the_jumped_peg_leaving():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        assert screen.playback is not None and screen.playback.length == 5
-        await pilot.press("space")  # pause, then step by hand
-        screen.playback.playing = False
-        screen.playback.seek(1)
-        screen.show_playback_step()
+        playback = screen.session.playback
+        assert playback is not None and playback.length == 5
+        await pilot.press("home", "right")  # back to the start, then one step by hand (pauses)
+        assert not playback.playing and playback.index == 1
         board = screen.board
         assert "✕" in board.render().plain
         for _ in range(7):
             await pilot.press("plus")
-        screen.playback.playing = True
-        screen.schedule_step()
+        assert playback.index == 1
+        await pilot.press("space")  # play on by itself, from step 1 to the end
         deadline = time.monotonic() + 20
-        while not screen.playback.at_end:
+        while not playback.at_end:
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
         assert board.render().plain.count("●") == 1

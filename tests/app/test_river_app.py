@@ -134,19 +134,34 @@ async def test_solve_plays_the_crossings_back_with_the_boat_sailing():
         board = screen.board
         await pilot.press("s")
         await settle(pilot)
-        assert screen.playback is not None and screen.playback.length == 11
+        playback = screen.session.playback
+        assert playback is not None and playback.length == 11
         await pilot.press("space", "home")  # pause, back to the start, then step by hand
         assert board.shown == screen.session.puzzle.layout(screen.session.start)
+        # the crossing takes 0.3 s, less than a key press on a busy machine: record its frames
+        frames: list[tuple[bool, tuple[str, ...], int] | None] = []
+        step = board._sail_step
+
+        def record() -> None:
+            frames.append(board.sailing)
+            step()
+
+        board._sail_step = record  # type: ignore[method-assign]
         await pilot.press("right")
-        assert board.sailing is not None  # the boat is on its way with the first load
-        assert board.sailing[1] == screen.playback.solution.moves[0]
-        await pilot.pause(0.6)
-        assert board.sailing is None and not board.boat_left
+        deadline = time.monotonic() + 5
+        while board.sailing is not None:
+            assert time.monotonic() < deadline, "the boat did not land"
+            await pilot.pause(0.05)
+        # the boat was on its way with the first load, frame after frame
+        loads = [frame[1] for frame in frames if frame is not None]
+        assert len(loads) > 1 and set(loads) == {playback.solution.moves[0]}
+        assert [frame[2] for frame in frames if frame is not None] == list(range(len(loads)))
+        assert not board.boat_left
         await pilot.press("space")
         for _ in range(7):
             await pilot.press("plus")
         deadline = time.monotonic() + 20
-        while not screen.playback.at_end:
+        while not playback.at_end:
             assert time.monotonic() < deadline, "playback did not reach the end"
             await pilot.pause(0.05)
         assert board.shown == screen.session.puzzle.layout(
@@ -161,9 +176,10 @@ async def test_an_impossible_variant_is_said_plainly():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        assert screen.playback is None
-        assert screen.session.message.startswith("No solution: Jealous husbands (4 couples, boat of 2) "
-                                         "cannot be done")
+        assert screen.session.playback is None
+        assert screen.session.message.startswith(
+            "No solution: Jealous husbands (4 couples, boat of 2) cannot be done"
+        )
         assert screen.session.optimal_length is None
 
 

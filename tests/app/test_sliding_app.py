@@ -167,7 +167,7 @@ async def test_big_board_solutions_say_they_are_not_optimal():
         await settle(pilot)
         await pilot.press("s")
         await settle(pilot)
-        assert "(not optimal)" in play_screen(app).message
+        assert "(not optimal)" in play_screen(app).session.message
 
 
 async def test_an_unsolvable_typed_layout_is_refused_with_the_reason():
@@ -180,7 +180,7 @@ async def test_an_unsolvable_typed_layout_is_refused_with_the_reason():
         await pilot.press(*"1 2 3/4 5 6/8 7 _", "enter")
         await pilot.pause()
         error = str(app.screen.query_one("#error").content)
-        assert "Refused: unsolvable" in error and "1 swap (odd)" in error
+        assert "cannot be won: unsolvable" in error and "1 swap (odd)" in error
 
 
 # ---- snapshots (plain `def`: snap_compare runs its own event loop) ------------------------------

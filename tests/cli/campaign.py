@@ -26,9 +26,10 @@ def main() -> None:
     import kaeru.tui.cli.commands.play as play
     from kaeru.tui.cli.main import main as kaeru_main
 
-    from tests.cli.hostile import judge, private_zoo, random_case, valid_states
+    from tests.cli.hostile import Hung, Verdict, judge, private_zoo, random_case, valid_states
 
     play.open_arcade = lambda game_id: 0  # type: ignore[assignment]
+    out = sys.__stdout__
     print(f"measuring {kaeru_main.__module__} from {sys.modules['kaeru'].__file__}")
     rng = random.Random(seed)
     states = valid_states()
@@ -36,18 +37,23 @@ def main() -> None:
     kinds: collections.Counter[str] = collections.Counter()
     failed_cases = 0
     examples: dict[str, str] = {}
-    for _ in range(count):
+    for number in range(count):
         case = random_case(rng, states, zoo)
-        verdict = judge(kaeru_main, case, seconds=5.0)
+        if os.environ.get("CAMPAIGN_TRACE"):
+            print(number, case.argv[:3], file=sys.__stderr__, flush=True)
+        try:
+            verdict = judge(kaeru_main, case, seconds=5.0)
+        except Hung:  # the alarm fired while the verdict was being written: count it
+            verdict = Verdict(case, problems=["hang"])
         if verdict.problems:
             failed_cases += 1
         for problem in verdict.problems:
             kind = problem.split(",")[0] if problem.startswith("exit") else problem.split(":")[0]
             kinds[kind] += 1
             examples.setdefault(kind, f"{case.why}: {str(case.argv)[:100]} -> {problem[:100]}")
-    print(f"{count} command lines, {failed_cases} with a problem")
+    print(f"{count} command lines, {failed_cases} with a problem", file=out)
     for kind, n in kinds.most_common():
-        print(f"  {n:5}  {kind}   e.g. {examples[kind]}")
+        print(f"  {n:5}  {kind}   e.g. {examples[kind]}", file=out)
 
 
 if __name__ == "__main__":

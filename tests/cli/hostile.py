@@ -200,8 +200,16 @@ class Hung(BaseException):
     """Raised by the alarm when a case runs past its time."""
 
 
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise Hung()
+class _Alarm:
+    """Raises Hung once when the timer fires (a second firing cannot escape a handler)."""
+
+    def __init__(self) -> None:
+        self.armed = True
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.armed:
+            self.armed = False
+            raise Hung()
 
 
 @contextlib.contextmanager
@@ -239,30 +247,28 @@ def judge(main: Callable[[Sequence[str]], int], case: Case, seconds: float = 20.
     verdict = Verdict(case)
     err = io.StringIO()
     old_out, old_err = sys.stdout, sys.stderr
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    previous = signal.signal(signal.SIGALRM, _Alarm())
+    code: object = None
     with _stdout_for(case.output) as (stream, read_out):
-        sys.stdout, sys.stderr = stream, err
-        signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
+            sys.stdout, sys.stderr = stream, err
+            signal.setitimer(signal.ITIMER_REAL, seconds)
             try:
-                code: object = main(list(case.argv))
+                code = main(list(case.argv))
             except SystemExit as stop:
                 code = stop.code
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                sys.stdout, sys.stderr = old_out, old_err
         except Hung:
             verdict.problems.append("hang")
-            code = None
         except BaseException as error:  # noqa: BLE001 - what the campaign counts
             verdict.problems.append(f"traceback {type(error).__name__}: {str(error)[:80]!r}")
-            code = None
         finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            sys.stdout, sys.stderr = old_out, old_err
             signal.signal(signal.SIGALRM, previous)
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
         verdict.out = read_out()
-    verdict.err = err.getvalue()
+    verdict.err = err.getvalue() if not err.closed else ""
     verdict.code = code if isinstance(code, int) else (None if code is None else -1)
     if verdict.code is not None and verdict.code not in case.allowed:
         verdict.problems.append(f"exit {verdict.code}, allowed {sorted(case.allowed)}")

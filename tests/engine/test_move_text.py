@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import random_walk
 
-from kaeru.engine.core import BadInput, normalise_move_text
+from kaeru.engine.core import BadInput, ascii_move_text, normalise_move_text
 from kaeru.engine.registry import all_ids, get_puzzle
 
 
@@ -26,6 +26,7 @@ def test_every_legal_move_round_trips_through_its_text(pid, steps, rng):
     assert len(set(map(normalise_move_text, texts))) == len(texts), (pid, texts)
     for move, text in zip(legal, texts, strict=True):
         assert text.isascii() and "\n" not in text, text
+        assert ascii_move_text(puzzle.describe(move)).isascii(), puzzle.describe(move)
         assert puzzle.parse_move(text, state) == move, (pid, text)
         assert puzzle.parse_move(puzzle.describe(move), state) == move, (pid, text)
         assert puzzle.parse_move(f"  {text.upper()} ", state) == move, (pid, text)

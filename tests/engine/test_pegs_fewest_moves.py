@@ -9,9 +9,9 @@ from collections import deque
 
 import pytest
 
-from kaeru.engine.control import Control
+from kaeru.engine.control import Control, Meter
 from kaeru.engine.pegs.boards import Board, english, triangle
-from kaeru.engine.pegs.fewest_moves import fewest_move_solution
+from kaeru.engine.pegs.fewest_moves import fewest_move_solution, fewest_moves
 from kaeru.engine.pegs.shapes import SHAPES, shape_state
 from kaeru.engine.puzzles.pegs import make_pegs
 from kaeru.engine.results import Unsolvable
@@ -59,7 +59,15 @@ SMALL = [
         (f"triangle {h}", triangle(), triangle().full & ~(1 << triangle().hole(h)), None)
         for h in ("a1", "a2", "a3", "b3")
     ),
-    ("triangle a1 to a1", triangle(), triangle().full & ~1, 0),
+    *(
+        (
+            f"triangle {h} to {h}",
+            triangle(),
+            triangle().full & ~(1 << triangle().hole(h)),
+            triangle().hole(h),
+        )
+        for h in ("a1", "a2", "a3", "b3")
+    ),
     ("triangle a3 to a1", triangle(), triangle().full & ~(1 << triangle().hole("a3")), 0),
     *(
         (f"english {k}", english(), shape_state(k), english().centre)
@@ -80,6 +88,18 @@ def test_fewest_moves_match_brute_force(name, board, start, goal):
     assert replay_moves(board, start, goal, jumps) == expected
     assert dict(stats.extra)["moves"] == str(expected)
     assert len(jumps) == start.bit_count() - 1
+
+
+@pytest.mark.parametrize("hole", ["a1", "a2", "a3", "b3"])
+def test_the_complement_shortcut_agrees_with_the_two_sweeps(hole):
+    board = triangle()
+    goal = board.hole(hole)
+    start = board.full & ~(1 << goal)
+    results = []
+    for complements in (True, False):
+        found = fewest_moves(board, start, goal, Meter("test"), complements=complements)
+        results.append(None if found is None else (found.moves, found.solution_classes))
+    assert results[0] == results[1]
 
 
 def test_no_solution_is_reported_as_none():

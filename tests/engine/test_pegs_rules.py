@@ -137,7 +137,7 @@ def test_game_id_round_trip():
     puzzle = get_puzzle("pegs-english-t@any")
     session = Session(puzzle)
     session.push(puzzle.moves(session.state)[0])
-    again = Session.from_json(session.to_json())
+    again = Session.from_saved(session.saved())
     assert again.state == session.state and again.game_id == session.game_id
     assert Session.from_game_id(session.game_id).start == puzzle.initial()
 

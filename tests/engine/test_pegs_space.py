@@ -144,3 +144,12 @@ def test_the_whole_english_space():
     assert found.positions == 187_636_299
     assert found.series["classes up to symmetry"][17] == 3_626_632  # the widest layer
     assert found.max_depth == 31
+
+
+@pytest.mark.slow
+def test_the_french_space_gives_up_with_the_figures_reached(capsys):
+    from kaeru.tui.cli.main import main
+
+    assert main(["enumerate", "pegs-french", "--json"]) == 3
+    out = capsys.readouterr().out
+    assert "too large" in out and "classes up to symmetry" in out

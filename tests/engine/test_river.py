@@ -268,6 +268,6 @@ def test_game_id_and_save_round_trip():
     session = Session.from_game_id("jealous-husbands-3:Ha Wa Hb Wb Hc Wc boat | ")
     session.push(("Wa", "Wb"))
     session.push(("Wb",))
-    again = Session.from_json(session.to_json())
+    again = Session.from_saved(session.saved())
     assert again.state == session.state
     assert JH3.format(again.state) == "Ha Hb Wb Hc Wc boat | Wa"

@@ -3,9 +3,11 @@ that every family's results cross a process boundary."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -192,16 +194,20 @@ def test_no_result_but_cancelled_once_cancel_returned_true(service: SearchServic
     rng = random.Random(7)
     recorder = Recorder()
     answers = []
-    for _ in range(40):
-        job = service.submit(request("frogs-3", JobKind.DEAD_END), on_done=recorder.on_done)
-        if rng.random() < 0.5:
-            threading.Event().wait(rng.random() * 0.002)
+    quick = request("frogs-8", JobKind.ENUMERATE)  # ~20 ms: longer than a GIL switch
+    longest = 0.0
+    for _ in range(3):
+        started = time.perf_counter()
+        run(service, quick)
+        longest = max(longest, time.perf_counter() - started)
+    for _ in range(24):  # cancel from before the start to after the end
+        job = service.submit(quick, on_done=recorder.on_done)
+        threading.Event().wait(rng.random() * 2 * longest)
         done_before = job.done
         took = job.cancel()
         answers.append((job, took))
-        assert took is not done_before or not took
-        if not took:
-            assert job.done
+        if done_before or not took:
+            assert job.done and not took
     for job, _ in answers:
         assert job.wait(WAIT) is not None
     with recorder.lock:
@@ -237,3 +243,20 @@ def test_every_family_pickles(puzzle_id: str):
     again = pickle.loads(pickle.dumps(result))
     assert again == result
     assert again.solution is not None and again.solution.states == tuple(states)
+
+
+def test_niced_search_threads_leave_the_app_thread_alone(endless: None):
+    seen: list[int] = []
+    recorder = Recorder()
+
+    def note(job, stats):
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        recorder.on_progress(job, stats)
+
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    with SearchService("thread", niceness=5) as svc:
+        job = svc.submit(JobRequest(JobKind.SOLVE, "endless", "0", "0"), on_progress=note)
+        assert recorder.first_progress.wait(WAIT)
+        job.cancel()
+    assert seen[0] == min(19, mine + 5)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine

@@ -39,51 +39,44 @@ def test_auto_mode_runs_searches_in_a_process(monkeypatch: pytest.MonkeyPatch):
         SearchService()
 
 
-def test_one_worker_serves_job_after_job_then_a_killed_one_is_replaced():
-    recorder = Recorder()
-    with SearchService("process") as svc:
-        assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
-        first = worker_pid(svc)
-        assert svc.submit(request("frogs-4")).wait(WAIT).outcome == DONE
-        assert worker_pid(svc) == first  # reused, tables stay warm
-        assert first in child_pids()
-
-        job = svc.submit(long_request(), on_progress=recorder.on_progress, on_done=recorder.on_done)
-        assert recorder.first_progress.wait(WAIT), "no progress from the worker"
-        os.kill(first, signal.SIGKILL)
-        result = job.wait(WAIT)
-        assert result is not None and result.outcome == FAILED
-        assert (
-            result.message == "The search process was killed (SIGKILL); memory limit "
-            f"{svc.runner.memory_limit // 2**20:,} MB."
-        )  # type: ignore[attr-defined]
-        assert [r.outcome for _, r, _ in recorder.done] == [FAILED]
-
-        after = svc.submit(request("frogs-3")).wait(WAIT)
-        assert after is not None and after.outcome == DONE
-        assert worker_pid(svc) != first
-
-
-def test_cancel_crosses_to_the_worker_and_shutdown_leaves_no_process():
+def test_process_mode_end_to_end():
+    """One warm worker reused; a kill mid-search is "failed" and the next job gets a fresh
+    worker; cancel reaches the worker without ending it; shutdown leaves no process."""
     recorder = Recorder()
     svc = SearchService("process")
-    hint = svc.submit(
-        long_request(tag="hint"), on_progress=recorder.on_progress, on_done=recorder.on_done
-    )
+    assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
+    first = worker_pid(svc)
+    assert svc.submit(request("frogs-4")).wait(WAIT).outcome == DONE
+    assert worker_pid(svc) == first  # reused: tables stay warm
+    assert first in child_pids()
+
+    job = svc.submit(long_request(), on_progress=recorder.on_progress, on_done=recorder.on_done)
+    assert recorder.first_progress.wait(WAIT), "no progress from the worker"
+    os.kill(first, signal.SIGKILL)
+    result = job.wait(WAIT)
+    assert result is not None and result.outcome == FAILED
+    limit = svc.runner.memory_limit // 2**20  # type: ignore[attr-defined]
+    assert result.message == f"The search process was killed (SIGKILL); memory limit {limit:,} MB."
+    assert [r.outcome for _, r, _ in recorder.done] == [FAILED]
+
+    assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
+    second = worker_pid(svc)
+    assert second != first and first not in child_pids()
+
+    recorder = Recorder()
+    hint = svc.submit(long_request(tag="hint"), on_progress=recorder.on_progress)
     assert recorder.first_progress.wait(WAIT)
-    pid = worker_pid(svc)
     svc.cancel_all("hint")
     result = hint.wait(WAIT)
     assert result is not None and result.outcome == CANCELLED
     assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
-    assert worker_pid(svc) == pid  # cancel stopped the search, not the worker
+    assert worker_pid(svc) == second  # cancel stopped the search, not the worker
 
-    running = svc.submit(long_request(tag="optimal"), on_done=recorder.on_done)
+    running = svc.submit(long_request(tag="optimal"))
     svc.shutdown()
     result = running.wait(WAIT)
     assert result is not None and result.outcome == CANCELLED
     assert multiprocessing.active_children() == []
-    assert pid not in child_pids()
     assert child_pids() == []
 
 
@@ -106,6 +99,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 def test_an_app_killed_mid_search_leaves_no_process_behind():
     """As when an SSH player disconnects: the worker and multiprocessing's helper end too."""
     app = subprocess.Popen([sys.executable, "-c", APP], stdout=subprocess.PIPE, text=True)

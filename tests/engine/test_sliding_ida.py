@@ -13,8 +13,8 @@ import pytest
 
 from kaeru.engine.control import Control, Meter
 from kaeru.engine.puzzles.sliding import FIFTEEN_ONLY, make_sliding
-from kaeru.engine.sliding import ida, pdb78
 from kaeru.engine.sliding import full_table as ft
+from kaeru.engine.sliding import ida, pattern_db, pdb78
 from kaeru.engine.sliding.geometry import grid
 from kaeru.engine.sliding.perm_index import PermIndex
 from kaeru.engine.sliding.walking_distance import axis_parts, walking_inversion, walking_tables
@@ -77,27 +77,15 @@ def test_walking_inversion_is_zero_only_at_the_goal():
 
 
 @pytest.mark.slow  # compiles the build kernel: a few seconds
-def test_pattern_build_matches_a_plain_breadth_first_search():
+def test_pattern_build_matches_the_numpy_build_that_tracks_the_blank():
     g = grid(4, 4)
-    for group in [(1, 2, 3), (9, 10, 15), (2, 7, 12, 13)]:
-        table = pdb78.build_group(group)
+    for group in [(1, 2, 3), (9, 10, 15), (11, 12, 15), (2, 7, 12, 13)]:
+        table = pdb78.build_group_with_blank(group)
+        sparse = pattern_db.build_group(g, group, Meter("reference"))
         index = PermIndex(16, len(group))
-        home = tuple(t - 1 for t in group)
-        seen = {home: 0}
-        queue = deque([home])
-        while queue:
-            cells = queue.popleft()
-            for i, p in enumerate(cells):
-                for q in g.neighbours[p]:
-                    if q not in cells:
-                        after = cells[:i] + (q,) + cells[i + 1 :]
-                        if after not in seen:
-                            seen[after] = seen[cells] + 1
-                            queue.append(after)
-        expected = np.zeros(len(seen), dtype=np.uint8)
-        for cells, d in seen.items():
-            expected[index.rank_one(list(cells))] = d
-        assert (table == expected).all()
+        cells = index.unrank(np.arange(index.size))
+        nibbles = sum(cells[:, i] << (4 * i) for i in range(len(group)))
+        assert (table == sparse[nibbles]).all()
 
 
 def test_walking_ida_is_optimal_on_the_8_puzzle():
@@ -123,7 +111,7 @@ def test_walking_ida_solves_korf_instances_optimally(number):
 
 def small_pattern_set() -> pdb78.PatternSet:
     groups = ((1, 2, 3), (4, 7, 8), (5, 6, 9), (10, 13, 14), (11, 12, 15))
-    return pdb78.make_set(groups, tuple(pdb78.build_group(g) for g in groups))
+    return pdb78.make_set(groups, tuple(pdb78.build_group_with_blank(g) for g in groups))
 
 
 @pytest.mark.slow  # compiles the build and search kernels

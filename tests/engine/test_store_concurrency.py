@@ -7,11 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kaeru.engine.store import Store
 
 WORKER = """
 import sys, time
 from pathlib import Path
+
+import pytest
 from kaeru.engine.store import FinishedGame, SavedGame, Store
 
 folder, games, name = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
@@ -53,6 +57,7 @@ def test_concurrent_writers_lose_no_record(tmp_path: Path):
         assert all(store.get_setting(f"p{i}") == str(GAMES - 1) for i in range(PROCESSES))
 
 
+@pytest.mark.slow
 def test_concurrent_first_opens_migrate_once(tmp_path: Path):
     """Processes racing to create the same new database all get a working store."""
     code = WORKER.replace('while not (folder / "go").exists():', "while False:")

@@ -28,7 +28,9 @@ def make_store_with_a_record(folder: Path) -> None:
 
 
 def aside_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if ".damaged-" in p.name)
+    """What was set aside: the database itself (its -wal/-shm files go with it, renamed)."""
+    found = [p for p in folder.iterdir() if ".damaged-" in p.name]
+    return sorted(p for p in found if not p.name.endswith(("-wal", "-shm", "-journal")))
 
 
 def assert_fresh_and_working(store: Store) -> None:
@@ -158,6 +160,7 @@ def test_a_locked_database_is_not_mistaken_for_damage(tmp_path: Path, monkeypatc
     import kaeru.engine.store.opening as opening
 
     monkeypatch.setattr(opening, "BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(opening, "COPY_TIMEOUT_SECONDS", 0.05)
     other = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     other.execute("PRAGMA journal_mode = DELETE")
     other.execute("BEGIN EXCLUSIVE")

@@ -6,9 +6,10 @@ import argparse
 import sys
 
 from kaeru.engine.control import Control
+from kaeru.engine.results import BudgetExceeded
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
-from kaeru.tui.cli.exit_codes import EXIT_OK
+from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
 NAME = "enumerate"
@@ -24,12 +25,19 @@ def configure(sub: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args, root=True)
     control = Control(progress=progress_printer(sys.stderr.isatty()))
-    result = dispatch.enumerate_space(puzzle, start, control)
+    try:
+        result = dispatch.enumerate_space(puzzle, start, control)
+    except BudgetExceeded as error:  # too large: the figures reached, exit 3
+        clear_progress()
+        out = {"id": puzzle.id, "complete": False, "reason": str(error)}
+        emit(args, out, f"{puzzle.id}: {error}")
+        return EXIT_GAVE_UP
     clear_progress()
     out = {"id": puzzle.id} | result.as_dict()
     lines = [
         f"{puzzle.id} from {result.root}: {result.positions:,} positions, "
-        f"max depth {result.max_depth} ({result.stats.seconds:.2f} s)",
+        f"max depth {result.max_depth} ({result.stats.seconds:.2f} s)"
+        + "".join(f", {name.replace('_', ' ')}: {n:,}" for name, n in result.totals.items()),
         "depth  positions" + "".join(f"  {name}" for name in result.series),
     ]
     for depth, count in enumerate(result.histogram):

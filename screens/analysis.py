@@ -1,0 +1,132 @@
+"""After a win: the game's distance to the goal over its moves against the optimal diagonal, the
+moves that were not optimal, and "replay from here" on a chosen one (a new game from the same
+start with the moves before that one replayed). The distances are worked out in a thread worker
+(a depth table where the family has one, else the solver; what the coach already knew first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from kaeru.engine.coach.analysis import Analysis, analyse
+from kaeru.engine.coach.distance import unit_of
+from kaeru.engine.control import Control
+from kaeru.engine.core import BudgetExceeded, Cancelled
+from kaeru.engine.session import Session
+
+Replay = Callable[[int], None]
+
+
+class AnalysisScreen(Screen[None]):
+    """The analysis of one won game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back", id="analysis.close"),
+    ]
+
+    def __init__(self, session: Session[Any, Any], replay: Replay | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.replay = replay
+        self.analysis: Analysis | None = None
+        self.moves = session.history
+        self.memo = dict(session.coach.memo)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="analysis-body"):
+            yield Static(id="analysis-summary")
+            yield Static(id="analysis-chart")
+            yield Static("Moves that were not optimal (Enter: replay from before it)",
+                         id="analysis-list-title")
+            yield OptionList(id="analysis-mistakes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Analysis"
+        self.sub_title = self.session.game_id
+        self.query_one("#analysis-summary", Static).update("Working out the distances…")
+        self.work_out()
+
+    @work(thread=True, exclusive=True)
+    def work_out(self) -> None:
+        worker = get_current_worker()
+        session = self.session
+
+        def told(done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.show_progress, done, total)
+
+        try:
+            found = analyse(session.puzzle, session.start, self.moves,
+                            Control(cancelled=lambda: worker.is_cancelled),
+                            self.memo, told)
+        except Cancelled:
+            return
+        except BudgetExceeded as error:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.show_failure, str(error))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show_analysis, found)
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.query_one("#analysis-summary", Static).update(
+            f"Working out the distances… {done}/{total} positions"
+        )
+
+    def show_failure(self, reason: str) -> None:
+        self.query_one("#analysis-summary", Static).update(f"No analysis: {escape(reason)}")
+
+    def show_analysis(self, found: Analysis) -> None:
+        self.analysis = found
+        unit = unit_of(self.session.puzzle)
+        made = len(found.graded)
+        optimal = found.optimal
+        summary = f"{made} {unit}s made"
+        if optimal is not None:
+            summary += f"; optimal from the start: {optimal}"
+            extra = found.wasted_moves or 0
+            summary += "  — a perfect game!" if extra == 0 else f"  ({extra} more than needed)"
+        self.query_one("#analysis-summary", Static).update(escape(summary))
+        chart = "\n".join(found.chart(width=max(20, self.size.width - 12), height=12))
+        legend = "\n[dim]● your distance to the goal   · the optimal diagonal   ◆ both[/dim]"
+        self.query_one("#analysis-chart", Static).update(escape(chart) + legend)
+        options = self.query_one(OptionList)
+        options.clear_options()
+        for index, graded in found.mistakes:
+            before = "—" if graded.before.moves is None else graded.before.moves
+            after = "—" if graded.after.moves is None else graded.after.moves
+            text = f"move {index + 1}: {graded.move}   {before} → {after}   {graded.verdict}"
+            if graded.reason:
+                text += f" ({graded.reason})"
+            options.add_option(Option(escape(text), id=f"mistake-{index}"))
+        if not found.mistakes:
+            options.add_option(Option("Every move was optimal.", disabled=True))
+        else:
+            options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option_id = event.option.id or ""
+        if not option_id.startswith("mistake-") or self.replay is None:
+            return
+        count = int(option_id.removeprefix("mistake-"))
+        replay = self.replay
+        self.dismiss()
+        replay(count)
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,167 @@
+"""The drill: "find the best move" on positions a chosen distance from the goal. The board shows
+a position; the player picks a move on it; the screen says whether it was one of the best (one
+step closer) and keeps the share found and the time per answer. + and - change the distance,
+p the puzzle, n skips. The depth table is loaded (or built, once) in a thread worker."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
+from kaeru.engine.core import BadInput
+from kaeru.engine.registry import get_puzzle
+from kaeru.tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.boards import board_class
+
+
+class DrillScreen(Screen[None]):
+    """Find the best move, question after question."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus,equals_sign", "depth(1)", "Farther", id="drill.farther"),
+        Binding("minus", "depth(-1)", "Nearer", id="drill.nearer"),
+        Binding("n", "skip", "Skip", id="drill.skip"),
+        Binding("p", "next_puzzle", "Puzzle", id="drill.puzzle"),
+        Binding("escape", "close", "Back", id="drill.close"),
+    ]
+
+    def __init__(self, puzzle_id: str | None = None, *, seed: int | None = None) -> None:
+        super().__init__()
+        ids = drill_ids()
+        self.puzzle_id = puzzle_id if puzzle_id in ids else ids[0]
+        self.seed = seed
+        self.drill = Drill.for_id(self.puzzle_id, DEFAULT_DEPTH, seed)
+        self.question: Question | None = None
+        self.asked_at = 0.0
+        self.board: BoardWidget | None = None
+        self.depths = (1, DEFAULT_DEPTH)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="drill-body"):
+            yield Static(id="drill-title")
+            yield Center(id="drill-board-box")
+            yield Static(id="drill-feedback")
+            yield Static(id="drill-stats")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Drill"
+        self.start_puzzle()
+
+    # ---- preparing ---------------------------------------------------------------------------
+    def start_puzzle(self) -> None:
+        self.question = None
+        self.sub_title = get_puzzle(self.puzzle_id).title
+        self.show_text("#drill-feedback", "Loading the depth table…")
+        self.prepare()
+
+    @work(thread=True, exclusive=True, group="drill")
+    def prepare(self) -> None:
+        drill = self.drill
+        drill.prepare()
+        depths = drill.depth_range()
+        self.app.call_from_thread(self.prepared, drill, depths)
+
+    def prepared(self, drill: Drill, depths: tuple[int, int]) -> None:
+        if drill is not self.drill:
+            return
+        self.depths = depths
+        self.drill.depth = min(max(self.drill.depth, depths[0]), depths[1])
+        self.show_text("#drill-feedback", "Pick the move that brings the position one step "
+                       "closer to the goal.")
+        self.next_question()
+
+    # ---- questions ---------------------------------------------------------------------------
+    def next_question(self) -> None:
+        try:
+            question = self.drill.question()
+        except (BadInput, ValueError) as error:
+            self.show_text("#drill-feedback", f"{error} (+ and - change the distance)")
+            return
+        self.question = question
+        layout = self.drill.puzzle.layout(question.state)
+        if self.board is None or self.board.BOARD_KIND != layout.kind:
+            if self.board is not None:
+                self.board.remove()
+            self.board = board_class(layout.kind)(layout, id="drill-board")
+            self.query_one("#drill-board-box").mount(self.board)
+        else:
+            self.board.show(layout)
+        self.board.focus()
+        self.asked_at = time.monotonic()
+        self.show_title()
+        self.show_stats()
+
+    @on(BoardWidget.MoveChosen)
+    def move_chosen(self, event: BoardWidget.MoveChosen) -> None:
+        event.stop()
+        question = self.question
+        if question is None:
+            return
+        seconds = time.monotonic() - self.asked_at
+        answer = self.drill.answer(question, event.move, seconds)
+        puzzle = self.drill.puzzle
+        if answer.right:
+            text = f"[green]Found![/green] {escape(puzzle.describe(event.move))} ({seconds:.1f} s)"
+        else:
+            best = ", ".join(puzzle.describe(m) for m in question.best)
+            after = "?" if answer.after is None else answer.after
+            text = (f"[yellow]Not the best:[/yellow] {escape(puzzle.describe(event.move))} leads "
+                    f"to {after} moves from the goal; best: {escape(best)}")
+        self.show_text("#drill-feedback", text, markup=True)
+        self.next_question()
+
+    @on(BoardWidget.Refused)
+    def board_refused(self, event: BoardWidget.Refused) -> None:
+        event.stop()
+        self.show_text("#drill-feedback", event.reason)
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def show_text(self, selector: str, text: str, *, markup: bool = False) -> None:
+        self.query_one(selector, Static).update(text if markup else escape(text))
+
+    def show_title(self) -> None:
+        low, high = self.depths
+        self.show_text(
+            "#drill-title",
+            f"{self.drill.puzzle.title}: find the best move — {self.drill.depth} moves from "
+            f"the goal ({low}–{high}: + and -)",
+        )
+
+    def show_stats(self) -> None:
+        self.show_text("#drill-stats", self.drill.summary())
+
+    # ---- keys --------------------------------------------------------------------------------
+    def action_depth(self, step: int) -> None:
+        low, high = self.depths
+        depth = min(max(self.drill.depth + step, low), high)
+        if depth != self.drill.depth:
+            self.drill.depth = depth
+            self.next_question()
+
+    def action_skip(self) -> None:
+        if self.question is not None:
+            self.next_question()
+
+    def action_next_puzzle(self) -> None:
+        ids = drill_ids()
+        self.puzzle_id = ids[(ids.index(self.puzzle_id) + 1) % len(ids)]
+        self.drill = Drill.for_id(self.puzzle_id, self.drill.depth, self.seed)
+        self.start_puzzle()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    @property
+    def state(self) -> Any:
+        return None if self.question is None else self.question.state

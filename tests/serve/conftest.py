@@ -1,0 +1,247 @@
+"""Helpers for the serving tests: a `kaeru serve ssh` server in a subprocess, and a real OpenSSH
+client on a pseudo-terminal whose screen is read back with pyte."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pyte = pytest.importorskip("pyte")
+
+SSH_OPTIONS = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "LogLevel=ERROR",
+    "-o",
+    "BatchMode=yes",
+    "-o",
+    "ConnectTimeout=10",
+]
+KEYS = {
+    "enter": b"\r",
+    "right": b"\x1b[C",
+    "down": b"\x1b[B",
+    "ctrl+p": b"\x10",
+    "ctrl+q": b"\x11",
+    "escape": b"\x1b",
+}
+
+needs_ssh = pytest.mark.skipif(
+    shutil.which("ssh") is None or shutil.which("ssh-keygen") is None,
+    reason="OpenSSH client not installed (.ci/run installs openssh-client)",
+)
+
+
+class Server:
+    """`kaeru serve ssh ...` running in a subprocess, on a free loopback port."""
+
+    def __init__(self, root: Path, *args: str) -> None:
+        self.root = root
+        env = dict(os.environ, KAERU_CACHE_DIR=str(root / "cache"), PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "kaeru.tui.cli",
+                "serve",
+                "ssh",
+                "--port",
+                "0",
+                "--data-dir",
+                str(root / "serve"),
+                *args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        self.banner = self.process.stdout.readline()
+        if "listening on 127.0.0.1:" not in self.banner:
+            self.process.kill()
+            raise AssertionError(
+                f"server did not start: {self.banner!r} "
+                f"{self.process.stderr.read() if self.process.stderr else ''}"
+            )
+        self.port = int(self.banner.split("127.0.0.1:")[1].split()[0])
+
+    @property
+    def players(self) -> Path:
+        return self.root / "serve" / "players"
+
+    def arcade_pids(self) -> list[int]:
+        """The arcade processes (children of the server)."""
+        return [pid for pid in live_pids() if parent_of(pid) == self.process.pid]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def live_pids() -> list[int]:
+    return [int(entry) for entry in os.listdir("/proc") if entry.isdigit()]
+
+
+def stat_fields(pid: int) -> list[bytes] | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def parent_of(pid: int) -> int | None:
+    fields = stat_fields(pid)
+    return int(fields[1]) if fields else None
+
+
+def alive(pid: int) -> bool:
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] != b"Z"
+
+
+def session_members(session_id: int) -> list[int]:
+    found = []
+    for pid in live_pids():
+        fields = stat_fields(pid)
+        if fields and int(fields[3]) == session_id and fields[0] != b"Z":
+            found.append(pid)
+    return found
+
+
+class Terminal:
+    """A command (the ssh client) on a pty of `columns`×`rows`, its screen kept by pyte."""
+
+    def __init__(self, command: list[str], columns: int = 100, rows: int = 30) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.lock = threading.Lock()
+        self.raw = bytearray()
+        master, slave = pty.openpty()
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.master = master
+        self.process = subprocess.Popen(
+            command,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            close_fds=True,
+            env=dict(os.environ, TERM="xterm-256color"),
+        )
+        os.close(slave)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if not ready:
+                if self.process.poll() is not None:
+                    return
+                continue
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            with self.lock:
+                self.raw += data
+                self.stream.feed(data)
+
+    def text(self) -> str:
+        with self.lock:
+            return "\n".join(self.screen.display)
+
+    def output(self) -> str:
+        with self.lock:
+            return self.raw.decode("utf-8", "replace")
+
+    def wait_for(self, needle: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.text()
+            if needle in screen or needle in self.output():
+                return screen
+            if self.process.poll() is not None and not self.reader.is_alive():
+                if needle in self.text() or needle in self.output():
+                    return self.text()
+                break
+            time.sleep(0.05)
+        raise AssertionError(
+            f"{needle!r} not seen; screen:\n{self.text()}\nraw tail: {self.output()[-400:]!r}"
+        )
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            os.write(self.master, KEYS.get(key, key.encode()))
+            time.sleep(0.05)
+
+    def wait_exit(self, timeout: float = 10.0) -> int:
+        code = self.process.wait(timeout)
+        self.reader.join(2)
+        return code
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(2)
+        os.close(self.master)
+
+
+def ssh_command(port: int, *extra: str, user: str = "player") -> list[str]:
+    return ["ssh", *SSH_OPTIONS, "-p", str(port), *extra, f"{user}@127.0.0.1"]
+
+
+def make_key(folder: Path, name: str) -> Path:
+    """A fresh ed25519 key pair (no passphrase); returns the private key's path."""
+    path = folder / name
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)], check=True
+    )
+    return path
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[object]:
+    """A factory: `serve(*args)` starts a server (stopped at the end of the test)."""
+    servers: list[Server] = []
+
+    def start(*args: str) -> Server:
+        server = Server(tmp_path, *args)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()

@@ -1,0 +1,114 @@
+"""`kaeru serve web` in a real browser: Debian's chromium, headless, driven by Playwright's Python
+package (never Playwright's own browser download). The page loads, keys reach the arcade, the
+board changes, and every request the page makes stays on this server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from kaeru.engine.store import Store
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="chromium not installed (.ci/run installs it)"
+)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def settled(terminal: object, unlike: bytes | None = None, timeout: float = 20.0) -> bytes:
+    """A screenshot of the terminal once it differs from `unlike` and stops changing."""
+    deadline = time.monotonic() + timeout
+    last = terminal.screenshot()  # type: ignore[attr-defined]
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        shot = terminal.screenshot()  # type: ignore[attr-defined]
+        if shot == last and shot != unlike:
+            return bytes(shot)
+        last = shot
+    raise AssertionError("the page did not change (or did not settle)")
+
+
+def test_browser_plays_a_move_and_loads_nothing_from_outside(tmp_path: Path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    port = free_port()
+    env = dict(
+        os.environ,
+        KAERU_DATA_DIR=str(tmp_path / "data"),
+        KAERU_CACHE_DIR=str(tmp_path / "cache"),
+        KAERU_CONFIG_DIR=str(tmp_path / "conf"),
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kaeru.tui.cli", "serve", "web", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert "listening on 127.0.0.1:" in server.stdout.readline()
+        requests: list[str] = []
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch_persistent_context(
+                str(tmp_path / "profile"),
+                executable_path=CHROMIUM,
+                args=FLAGS,
+                headless=True,
+                viewport={"width": 1000, "height": 700},
+            )
+            try:
+                page = browser.new_page()
+                page.on("request", lambda request: requests.append(request.url))
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.wait_for_selector("body.-first-byte", state="attached", timeout=30000)
+                page.focus("textarea.xterm-helper-textarea")
+                terminal = page.locator("#terminal")
+                home = settled(terminal)
+                page.keyboard.press("Enter")  # Flip It (5 cells)
+                before = settled(terminal, unlike=home)
+                for key in ("ArrowRight", "ArrowRight", "Enter"):  # a move
+                    page.keyboard.press(key)
+                after = settled(terminal, unlike=before)
+                assert after != before
+                page.keyboard.press("Control+q")  # quit: the game is saved
+                page.wait_for_selector("body.-closed", state="attached", timeout=15000)
+            finally:
+                browser.close()
+        outside = [
+            url for url in requests if urlsplit(url).hostname not in {"127.0.0.1", "localhost"}
+        ]
+        assert outside == []
+        assert any(url.endswith("/kaeru-static/DejaVuSansMono.ttf") for url in requests)
+        store = Store.open(tmp_path / "data")
+        try:
+            games = store.games_in_progress("flip-it-5")
+        finally:
+            store.close()
+        assert [len(game.moves) for game in games] == [1]
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -1,0 +1,164 @@
+"""`kaeru serve ssh ...` and `kaeru serve web ...`: share the arcade with other people.
+
+`ssh` runs one arcade process per SSH connection, each player with their own saves; `web`
+serves the arcade to browsers through textual-serve with a page that loads nothing from outside.
+Both listen on loopback unless `--host` says otherwise, and say so when they start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from kaeru.engine.core import BadInput
+from kaeru.tui.cli.exit_codes import EXIT_OK
+
+NAME = "serve"
+HELP = "serve the arcade over SSH or to a web browser"
+ORDER = 90
+
+
+def configure(sub: argparse.ArgumentParser) -> None:
+    kinds = sub.add_subparsers(
+        dest="serve_kind", metavar="{ssh,web}", required=True, parser_class=type(sub)
+    )
+    ssh = kinds.add_parser("ssh", help="one arcade per SSH connection, each player their own saves")
+    ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    ssh.add_argument("--port", type=int, default=2222, help="port (2222; 0 picks a free one)")
+    who = ssh.add_mutually_exclusive_group()
+    who.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="public keys allowed in (OpenSSH authorized_keys format)",
+    )
+    who.add_argument(
+        "--guest",
+        action="store_true",
+        help="let anyone in without a key; each connection is a new guest",
+    )
+    ssh.add_argument(
+        "--max-sessions", type=int, default=16, metavar="N", help="players at once (16)"
+    )
+    ssh.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=1800.0,
+        metavar="S",
+        help="disconnect after S seconds without a key (1800; 0: never)",
+    )
+    ssh.add_argument(
+        "--memory-limit",
+        type=int,
+        default=2048,
+        metavar="MB",
+        help="address space per arcade process and its search (2048; 0: none)",
+    )
+    ssh.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help="host key and players' folders (the user data folder's serve/)",
+    )
+    web = kinds.add_parser("web", help="the arcade in a web browser (textual-serve)")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="port (8000)")
+    web.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when behind a proxy (http://HOST:PORT)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    check_port(args.port)
+    if args.serve_kind == "web":
+        return run_web(args)
+    return run_ssh(args)
+
+
+def check_port(port: int) -> None:
+    if not 0 <= port <= 65535:
+        raise BadInput(f"--port must be 0..65535, not {port}")
+
+
+def where_message(kind: str, host: str, port: int) -> str:
+    """The line printed at start: where it listens and who can reach it."""
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    reach = (
+        "loopback only: this machine's users"
+        if loopback
+        else "NOT loopback: anyone who can reach this address"
+    )
+    return f"kaeru serve {kind}: listening on {host}:{port} ({reach})"
+
+
+def run_ssh(args: argparse.Namespace) -> int:
+    from kaeru.engine.tables.folder import configured_dir
+    from kaeru.tui.serve.identity import serve_root
+    from kaeru.tui.serve.limits import SessionLimits
+    from kaeru.tui.serve.ssh_server import ServeConfig, ServeError, start_server, stop_server
+
+    if not args.guest and args.authorized_keys is None:
+        raise BadInput("serve ssh needs --authorized-keys FILE, or --guest to let anyone in")
+    try:
+        limits = SessionLimits(args.max_sessions, args.idle_timeout, args.memory_limit)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    config = ServeConfig(
+        host=args.host,
+        port=args.port,
+        authorized_keys=args.authorized_keys,
+        guest=args.guest,
+        limits=limits,
+        root=args.data_dir or serve_root(),
+        cache_dir=configured_dir(),  # one table cache for every player
+    )
+
+    async def serve() -> None:
+        try:
+            acceptor, state = await start_server(config)
+        except ServeError as error:
+            raise BadInput(str(error)) from None
+        except OSError as error:
+            raise BadInput(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+        port = acceptor.sockets[0].getsockname()[1]
+        mode = (
+            "guest mode: anyone who connects plays"
+            if args.guest
+            else (f"keys in {args.authorized_keys}")
+        )
+        print(where_message("ssh", args.host, port), flush=True)
+        print(f"kaeru serve ssh: {mode}; players' data in {config.root / 'players'}", flush=True)
+        stopped = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stopped.set)
+        await stopped.wait()
+        await stop_server(acceptor, state)
+
+    asyncio.run(serve())
+    print("kaeru serve ssh: stopped", file=sys.stderr)
+    return EXIT_OK
+
+
+def run_web(args: argparse.Namespace) -> int:
+    from kaeru.tui.serve.web import make_server
+
+    server = make_server(args.host, args.port, args.public_url)
+    try:
+        with socket.create_server((args.host, args.port)):  # fail early, in one line
+            pass
+    except OSError as error:
+        raise BadInput(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    print(where_message("web", args.host, args.port), flush=True)
+    server.serve()
+    return EXIT_OK

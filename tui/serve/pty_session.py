@@ -1,0 +1,238 @@
+"""One arcade process on its own pseudo-terminal, for one remote player.
+
+The child (`arcade_child`, which runs the arcade) starts a new session whose controlling terminal
+is the pty's slave side, so a window-size change (TIOCSWINSZ on the master) reaches it as SIGWINCH from the
+kernel. Its environment is built from scratch: the player's folders, the shared table cache,
+and only the terminal variables the client may set (TERM, COLORTERM, NO_COLOR, LANG).
+
+Ending it sends SIGHUP to its process group, then SIGKILL to every process still in its session
+(the search worker included), so a disconnect leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from kaeru.tui.serve.identity import PlayerFolders
+
+CLIENT_ENV_NAMES = ("TERM", "COLORTERM", "NO_COLOR", "LANG")
+PASSED_SERVER_ENV = (
+    "PATH",
+    "PYTHONPATH",
+    "KAERU_SEARCH_MODE",
+    "OPENBLAS_CORETYPE",
+    "OPENBLAS_L2_SIZE",
+    "TZ",
+)
+HANGUP_GRACE_SECONDS = 1.0
+# What a killed Textual app leaves switched on in the client's terminal: turn it off again.
+TERMINAL_RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
+    b"\x1b[?25h\x1b[?1049l\x1b[0m"
+)
+
+
+def arcade_environment(
+    folders: PlayerFolders,
+    cache_dir: Path,
+    client_env: Mapping[str, str],
+    memory_mb: int,
+    server_env: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """The child's environment: nothing of the server's but PATH and a few runtime settings."""
+    server_env = os.environ if server_env is None else server_env
+    env = {name: server_env[name] for name in PASSED_SERVER_ENV if name in server_env}
+    env.setdefault("PATH", os.defpath)
+    env["HOME"] = str(folders.home)
+    env["LANG"] = "C.UTF-8"
+    env["TERM"] = "xterm-256color"
+    for name in CLIENT_ENV_NAMES:
+        value = client_env.get(name)
+        if value is not None and value.isprintable() and len(value) < 100:
+            env[name] = value
+    env["KAERU_DATA_DIR"] = str(folders.data)
+    env["KAERU_CONFIG_DIR"] = str(folders.config)
+    env["KAERU_CACHE_DIR"] = str(cache_dir)
+    env["KAERU_PLAYER"] = folders.name
+    env["OPENBLAS_NUM_THREADS"] = "1"  # one player, one core at most; keeps the address space small
+    if memory_mb:
+        env["KAERU_SEARCH_MEMORY_MB"] = str(memory_mb)
+    return env
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """Tell the pty its size; the kernel signals SIGWINCH to the terminal's foreground group."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+
+
+def session_processes(session_id: int) -> list[int]:
+    """Every live process whose session is `session_id` (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        # after the command name: state, ppid, pgrp, session, ...
+        if int(fields[3]) == session_id and fields[0] != b"Z":
+            found.append(int(entry))
+    return found
+
+
+class ArcadeProcess:
+    """The arcade for one player: start it, feed it keys, relay its output, resize, end it."""
+
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        columns: int,
+        rows: int,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        memory_bytes: int | None,
+        command: list[str] | None = None,
+    ) -> None:
+        self.env = dict(env)
+        self.command = command or []
+        self.columns, self.rows = columns, rows
+        self.on_output = on_output
+        self.on_exit = on_exit
+        self.memory_bytes = memory_bytes
+        self.master = -1
+        self.process: subprocess.Popen[bytes] | None = None
+        self._pending = bytearray()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ended = False
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        master, slave = pty.openpty()
+        self.master = master
+        set_window_size(master, self.columns, self.rows)
+        launcher = [sys.executable, "-m", "kaeru.tui.serve.arcade_child"]
+        try:
+            self.process = subprocess.Popen(
+                [*launcher, str(self.memory_bytes or 0), *self.command],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=self.env,
+                cwd=self.env.get("HOME"),
+                start_new_session=True,  # its own session: the pty becomes its terminal
+                close_fds=True,
+            )
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self._loop.add_reader(master, self._readable)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.columns, self.rows = columns, rows
+        if self.master >= 0 and not self._ended:
+            set_window_size(self.master, columns, rows)
+
+    def write(self, data: bytes) -> None:
+        """Send the player's keys to the arcade."""
+        if self._ended or self.master < 0:
+            return
+        self._pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        assert self._loop is not None
+        while self._pending:
+            try:
+                written = os.write(self.master, self._pending)
+            except BlockingIOError:
+                self._loop.add_writer(self.master, self._writable)
+                return
+            except OSError:
+                self._pending.clear()
+                return
+            del self._pending[:written]
+
+    def _writable(self) -> None:
+        assert self._loop is not None
+        self._loop.remove_writer(self.master)
+        self._flush()
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the arcade closed its terminal (and ended)
+            data = b""
+        if data:
+            self.on_output(data)
+            return
+        self._finished()
+
+    def _finished(self) -> None:
+        if self._ended:
+            return
+        self._close_master()
+        assert self._loop is not None
+        self._loop.create_task(self._report_exit())
+
+    async def _report_exit(self) -> None:
+        self.on_exit(await self.stop())
+
+    def _close_master(self) -> None:
+        if self.master >= 0:
+            assert self._loop is not None
+            self._loop.remove_reader(self.master)
+            self._loop.remove_writer(self.master)
+            os.close(self.master)
+            self.master = -1
+
+    async def stop(self) -> int:
+        """End the arcade and everything it started; return its exit code (negative: signal).
+
+        SIGHUP to its process group first (Textual restores the terminal and stops its search
+        worker), then SIGKILL to every process left in its session."""
+        self._ended = True
+        self._close_master()
+        process = self.process
+        if process is None:
+            return 0
+        session = process.pid
+        if process.poll() is None:
+            try:
+                os.killpg(session, signal.SIGHUP)
+            except ProcessLookupError:
+                pass
+            waited = 0.0
+            while process.poll() is None and waited < HANGUP_GRACE_SECONDS:
+                await asyncio.sleep(0.05)
+                waited += 0.05
+        kill_session(session)
+        code = process.wait()
+        kill_session(session)  # anything that started while the leader was ending
+        return code
+
+
+def kill_session(session_id: int) -> None:
+    """SIGKILL every process of a session."""
+    for pid in session_processes(session_id):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
