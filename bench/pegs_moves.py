@@ -40,6 +40,10 @@ def one(hole: str) -> dict[str, object]:
     began, cpu = time.perf_counter(), time.process_time()
     jumps, stats = fewest_move_solution(board, start, goal, Control(budget=None))
     extra = dict(stats.extra)
+    if jumps is not None:  # replayed: legal, ends in the goal, the count of chains agrees
+        from test_pegs_fewest_moves import replay_moves
+
+        assert replay_moves(board, start, goal, jumps) == int(extra["moves"])
     return {
         "moves": int(extra["moves"]) if jumps is not None else None,
         "seconds": time.perf_counter() - began,

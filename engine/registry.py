@@ -14,6 +14,7 @@ from typing import Any
 
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.family import Family
+from kaeru.engine.text_input import MAX_ID_LENGTH, bounded, shown
 
 AnyPuzzle = Puzzle[Any, Any]
 
@@ -39,12 +40,12 @@ def families() -> tuple[Family, ...]:
 @cache
 def get_puzzle(puzzle_id: str) -> AnyPuzzle:
     """The puzzle for an id such as `flip-it-6`; BadInput naming the way out when unknown."""
-    text = puzzle_id.strip()
+    text = bounded(puzzle_id, MAX_ID_LENGTH, "puzzle id").strip()
     for family in families():
         puzzle = family.make(text)
         if puzzle is not None:
             return puzzle
-    raise BadInput(f"unknown puzzle id '{text}' (run `kaeru list` to see every id)")
+    raise BadInput(f"unknown puzzle id {shown(text)} (run `kaeru list` to see every id)")
 
 
 def family_of(puzzle: AnyPuzzle) -> Family:

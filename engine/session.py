@@ -450,6 +450,7 @@ class Session(Generic[S, M]):
             helped=self.helped,
             daily=self.daily,
             updated=now_iso(),
+            hint_levels=self.coach.hint_levels,
         )
 
     def _persist(self) -> None:
@@ -469,6 +470,7 @@ class Session(Generic[S, M]):
                 helped=self.helped,
                 finished=now_iso(),
                 daily=self.daily,
+                hint_levels=self.coach.hint_levels,
             ))
             self.slot = None
             return
@@ -499,6 +501,7 @@ class Session(Generic[S, M]):
             raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
         session.slot = saved.slot
         session.hints, session.helped = saved.hints, saved.helped
+        session.coach.levels = list(saved.hint_levels)
         session.clock = GameClock(session.clock.clock, saved.seconds)
         session.last_move = session._moves[-1] if session._moves else None
         session._update_clock()

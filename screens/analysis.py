@@ -47,8 +47,10 @@ class AnalysisScreen(Screen[None]):
         with Vertical(id="analysis-body"):
             yield Static(id="analysis-summary")
             yield Static(id="analysis-chart")
-            yield Static("Moves that were not optimal (Enter: replay from before it)",
-                         id="analysis-list-title")
+            yield Static(
+                "Moves that were not optimal (Enter: replay from before it)",
+                id="analysis-list-title",
+            )
             yield OptionList(id="analysis-mistakes")
         yield Footer()
 
@@ -68,9 +70,14 @@ class AnalysisScreen(Screen[None]):
                 self.app.call_from_thread(self.show_progress, done, total)
 
         try:
-            found = analyse(session.puzzle, session.start, self.moves,
-                            Control(cancelled=lambda: worker.is_cancelled),
-                            self.memo, told)
+            found = analyse(
+                session.puzzle,
+                session.start,
+                self.moves,
+                Control(cancelled=lambda: worker.is_cancelled),
+                self.memo,
+                told,
+            )
         except Cancelled:
             return
         except BudgetExceeded as error:

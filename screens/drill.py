@@ -77,8 +77,9 @@ class DrillScreen(Screen[None]):
             return
         self.depths = depths
         self.drill.depth = min(max(self.drill.depth, depths[0]), depths[1])
-        self.show_text("#drill-feedback", "Pick the move that brings the position one step "
-                       "closer to the goal.")
+        self.show_text(
+            "#drill-feedback", "Pick the move that brings the position one step closer to the goal."
+        )
         self.next_question()
 
     # ---- questions ---------------------------------------------------------------------------
@@ -116,8 +117,10 @@ class DrillScreen(Screen[None]):
         else:
             best = ", ".join(puzzle.describe(m) for m in question.best)
             after = "?" if answer.after is None else answer.after
-            text = (f"[yellow]Not the best:[/yellow] {escape(puzzle.describe(event.move))} leads "
-                    f"to {after} moves from the goal; best: {escape(best)}")
+            text = (
+                f"[yellow]Not the best:[/yellow] {escape(puzzle.describe(event.move))} leads "
+                f"to {after} moves from the goal; best: {escape(best)}"
+            )
         self.show_text("#drill-feedback", text, markup=True)
         self.next_question()
 

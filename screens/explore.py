@@ -28,6 +28,7 @@ from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, Searc
 from kaeru.engine.results import Enumeration
 from kaeru.engine.search import dispatch
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
+from kaeru.tui.widgets.safe_option_list import SafeOptionList
 from kaeru.tui.widgets.stats import StatsPanel
 
 TASK = "Enumeration"
@@ -93,7 +94,7 @@ class ExploreScreen(Screen[None]):
                 yield DepthChart(id="chart")
             with Vertical(id="side"):
                 yield Static(id="totals")
-                yield OptionList(id="farthest")
+                yield SafeOptionList(id="farthest")
                 yield StatsPanel(id="stats")
         yield Footer()
 

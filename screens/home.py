@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -14,18 +15,30 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.random_games import has_random_games, random_game
 from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.store import IN_PROGRESS, SOLVED
+from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
+from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 
 class HomeScreen(Screen[None]):
     """Pick a puzzle and a variant."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "play", "Play", show=True, priority=False),
-        Binding("e", "explore", "Explore"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter", "play", "Play", show=True, priority=False, id="home.play"),
+        Binding("n", "random_game", "Random", id="home.random"),
+        Binding("d", "daily", "Daily", id="home.daily"),
+        Binding("r", "records", "Records", id="home.records"),
+        Binding("e", "explore", "Explore", id="home.explore"),
+        Binding("comma", "settings", "Settings", show=False, id="home.settings"),
+        Binding("question_mark,f1", "help", "Help", id="home.help"),
+        Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
+
+    def __init__(self, marks: Callable[[], dict[str, str]] | None = None) -> None:
+        super().__init__()
+        self.marks = marks or dict
 
     DEFAULT_CSS = """
     HomeScreen #lists { height: 1fr; }
@@ -42,18 +55,32 @@ class HomeScreen(Screen[None]):
             id="welcome",
         )
         options: list[Option | None] = []
+        marks = self.marks()
         for family in families():
             if options:
                 options.append(None)
             options.append(Option(f"[b]{escape(family.title)}[/b]", id=f"family:{family.key}",
                                   disabled=True))
             for puzzle_id in family.ids:
-                options.append(Option(f"  {escape(self._label(puzzle_id))}", id=puzzle_id))
+                options.append(Option(self._line(puzzle_id, marks), id=puzzle_id))
         with Horizontal(id="lists"):
-            yield OptionList(*options, id="puzzles")
+            yield SafeOptionList(*options, id="puzzles")
             with VerticalScroll(id="about"):
                 yield Static(id="about-text")
         yield Footer()
+
+    def _line(self, puzzle_id: str, marks: dict[str, str]) -> str:
+        mark = {IN_PROGRESS: " [dim](in progress)[/dim]", SOLVED: " ✓"}.get(
+            marks.get(puzzle_id, ""), "")
+        return f"  {escape(self._label(puzzle_id))}{mark}"
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: its progress mark may have changed."""
+        marks = self.marks()
+        puzzles = self.query_one("#puzzles", OptionList)
+        for index, option in enumerate(puzzles.options):
+            if option.id and not option.disabled:
+                puzzles.replace_option_prompt_at_index(index, self._line(option.id, marks))
 
     @staticmethod
     def _label(puzzle_id: str) -> str:
@@ -98,17 +125,45 @@ class HomeScreen(Screen[None]):
     @on(OptionList.OptionSelected)
     def selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.app.open_game(event.option.id)  # type: ignore[attr-defined]
+            self.post_message(OpenGame(event.option.id))
 
     def action_play(self) -> None:
         if self.chosen_id:
-            self.app.open_game(self.chosen_id)  # type: ignore[attr-defined]
+            self.post_message(OpenGame(self.chosen_id))
 
     def action_explore(self) -> None:
         if self.chosen_id:
-            self.app.open_explorer(self.chosen_id)  # type: ignore[attr-defined]
+            self.post_message(OpenExplorer(self.chosen_id))
+
+    def action_records(self) -> None:
+        self.post_message(OpenScreen("records"))
+
+    def action_daily(self) -> None:
+        self.post_message(OpenScreen("daily"))
+
+    def action_settings(self) -> None:
+        self.post_message(OpenScreen("settings"))
+
+    def action_random_game(self) -> None:
+        """A random start of the highlighted puzzle (uniform, or at an exact distance where
+        the family draws that way); drawn off the UI thread, a table may need building."""
+        puzzle_id = self.chosen_id
+        if not puzzle_id:
+            return
+        if not has_random_games(get_puzzle(puzzle_id)):
+            self.notify(f"{puzzle_id} has one start only.", timeout=3)
+            return
+        self.notify("Drawing a random game…", timeout=2)
+        self.draw_random(puzzle_id)
+
+    @work(thread=True, exclusive=True, group="random")
+    def draw_random(self, puzzle_id: str) -> None:
+        try:
+            game = random_game(puzzle_id)
+        except (BadInput, ValueError) as error:
+            self.app.call_from_thread(self.notify, str(error), severity="warning")
+            return
+        self.app.call_from_thread(self.post_message, OpenGame(game.game_id, fresh=True))
 
     def action_help(self) -> None:
-        from kaeru.tui.messages import OpenHelp
-
         self.post_message(OpenHelp(self.chosen_id))

@@ -26,8 +26,8 @@ from kaeru.engine.session import Session
 from kaeru.screens.play_text import clock_text, status_text, verdict_text
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
-from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
 from kaeru.tui.widgets.boards import board_class
+from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
 
@@ -43,7 +43,7 @@ class PlayScreen(Screen[None]):
         Binding("r", "redo", "Redo", show=False, id="play.redo"),
         Binding("R", "restart", "Restart", show=False, id="play.restart"),
         Binding("i", "hint", "Hint", id="play.hint"),
-        Binding("k", "coach", "Coach", show=False, id="play.coach"),
+        Binding("o", "coach", "Coach", show=False, id="play.coach"),
         Binding("U", "undo_to_winnable", "Undo to winnable", show=False,
                 id="play.undo_to_winnable"),
         Binding("A", "analysis", "Analysis", show=False, id="play.analysis"),
@@ -100,8 +100,8 @@ class PlayScreen(Screen[None]):
         self.session.find_optimal_length()
 
     def on_unmount(self) -> None:
-        self.session.close()
         self.session.listeners.remove(self.session_changed)
+        self.session.close()
 
     def on_screen_suspend(self) -> None:
         self.session.pause()
@@ -171,10 +171,11 @@ class PlayScreen(Screen[None]):
         status = status_text(session.outcome())
         coach = session.coach
         if coach.enabled:
-            status += f"\n[b]Coach:[/b] {escape(distance_line(coach.current, coach.unit))}"
+            line = distance_line(coach.current, coach.unit, coach.gave_up_here)
+            status += f"\n[b]Coach:[/b] {escape(line)}"
         self.query_one("#status", Static).update(status)
         self.query_one(CoachPanel).show_coach(coach.enabled, coach.current, coach.marks(),
-                                              coach.unit)
+                                              coach.unit, coach.gave_up_here)
         self.query_one("#message", Static).update(escape(session.message))
         self.show_search()
         bar = self.query_one(PlaybackBar)
@@ -322,8 +323,8 @@ class PlayScreen(Screen[None]):
 
     def replace_session(self, session: Session[Any, Any]) -> None:
         """Play another game of the same puzzle in this screen (a new game)."""
-        self.session.close()
         self.session.listeners.remove(self.session_changed)
+        self.session.close()
         self.session = session
         session.subscribe(self.session_changed)
         self._was_won = session.solved

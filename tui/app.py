@@ -25,6 +25,7 @@ from kaeru.tui.commands import PuzzleCommands
 from kaeru.tui.keymap import load_keymap
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.ui_thread import ui_poster
+from kaeru.tui.widgets.safe_option_list import SafeCommandPalette
 
 
 class KaeruApp(App[None]):
@@ -62,12 +63,17 @@ class KaeruApp(App[None]):
         if keymap:
             self.set_keymap(keymap)
         on_notice(self._table_notice)
-        self.push_screen(HomeScreen())
+        self.push_screen(HomeScreen(self.store.progress_marks))
         for notice in (self.store.notice, problem, *notices()):
             if notice:
                 self.notify(notice, severity="warning", timeout=8)
         if self.first_game:
             self.open_game(self.first_game)
+
+    def action_command_palette(self) -> None:
+        """The command palette, with page keys safe on a tiny terminal (safe_option_list)."""
+        if self.use_command_palette and not SafeCommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def on_unmount(self) -> None:
         self.service.shutdown()

@@ -64,8 +64,9 @@ def analyse(
         if progress is not None:
             progress(i + 1, len(states))
     graded = tuple(
-        GradedMove(puzzle.format_move(move), found[i], found[i + 1],
-                   verdict(found[i], found[i + 1]))
+        GradedMove(
+            puzzle.format_move(move), found[i], found[i + 1], verdict(found[i], found[i + 1])
+        )
         for i, move in enumerate(moves)
     )
     return Analysis(tuple(found), graded)
@@ -78,7 +79,8 @@ def chart_lines(distances: Sequence[int | None], width: int = 60, height: int = 
     known = [d for d in distances if d is not None]
     top = max(known, default=0)
     n = len(distances) - 1
-    columns = max(1, min(width, n + 1))
+    step = max(1, min(4, (width - 1) // max(n, 1)))  # columns a move, for short games
+    columns = max(1, min(width, n * step + 1))
     rows = max(1, min(height, top + 1))
     grid = [[" "] * columns for _ in range(rows)]
 
@@ -104,8 +106,11 @@ def chart_lines(distances: Sequence[int | None], width: int = 60, height: int = 
         lines.append(f"{'' if value is None else value:>{label}} │{''.join(cells)}")
     lines.append(f"{'':>{label}} └{'─' * columns}")
     span = max(columns - 1 - len(str(n)), 0)
-    lines.append(f"{'':>{label}}  {'0 moves made':<{span}}{n}" if span >= 12 else
-                 f"{'':>{label}}  0…{n} moves")
+    lines.append(
+        f"{'':>{label}}  {'0 moves made':<{span}}{n}"
+        if span >= 12
+        else f"{'':>{label}}  0…{n} moves"
+    )
     return lines
 
 

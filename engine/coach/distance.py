@@ -38,7 +38,7 @@ class Distance:
         return self.moves is None
 
     def words(self, unit: str = "move") -> str:
-        """"12 moves to go", "solved", "lost: <reason>"."""
+        """ "12 moves to go", "solved", "lost: <reason>"."""
         if self.moves is None:
             return f"lost: {self.reason or UNREACHABLE}"
         if self.moves == 0:

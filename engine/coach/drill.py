@@ -16,8 +16,16 @@ from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.registry import get_puzzle
 
 # Offered in the drill: a depth table that builds in seconds and draws at an exact depth.
-DRILL_IDS = ("sliding-3x3", "sliding-5x2", "two-blank-3x3", "frogs-3", "frogs-4", "oshidori",
-             "number-reversal-5", "number-reversal-6")
+DRILL_IDS = (
+    "sliding-3x3",
+    "sliding-5x2",
+    "two-blank-3x3",
+    "frogs-3",
+    "frogs-4",
+    "oshidori",
+    "number-reversal-5",
+    "number-reversal-6",
+)
 DEFAULT_DEPTH = 8
 
 
@@ -123,5 +131,7 @@ class Drill:
         if not self.answers:
             return "No answer yet."
         pct = self.percentage or 0.0
-        return (f"Found {self.found}/{self.asked} ({pct:.0f}%), "
-                f"{self.seconds_per_answer:.1f} s per answer")
+        return (
+            f"Found {self.found}/{self.asked} ({pct:.0f}%), "
+            f"{self.seconds_per_answer:.1f} s per answer"
+        )

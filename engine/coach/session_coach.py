@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import Distance, best_moves, known_distance, learn, unit_of
@@ -30,10 +30,10 @@ from kaeru.engine.core import Solution
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.service.jobs import JobKind, JobResult
 
-if TYPE_CHECKING:
-    from kaeru.engine.session import Session
+Game = Any  # an `engine.session.Session` (not imported: the session imports this module)
 
 TAG = "distance"
+SLOW_JOB = 1.0  # seconds: past this, only the current position's distance is searched
 LEVELS = 3
 
 
@@ -55,7 +55,7 @@ class MoveMark:
 class SessionCoach:
     """The coach of one session (off until `enable`)."""
 
-    def __init__(self, session: Session[Any, Any]) -> None:
+    def __init__(self, session: Game) -> None:
         self.session = session
         self.enabled = False
         self.memo: dict[Any, Distance] = {}
@@ -66,9 +66,16 @@ class SessionCoach:
         self._best: tuple[Any, Any] | None = None  # (position, best move) found for a hint
         self._pending_level = 0  # the level to show when the hint search ends
         self.warm_thread: threading.Thread | None = None  # building a table to read at once
+        self.slowest = 0.0  # seconds the slowest distance job took
         self._asking: Any | None = None  # the position the "distance" job is for
 
     # ---- reading ---------------------------------------------------------------------------------
+    @property
+    def hint_levels(self) -> tuple[int, int, int]:
+        """Hints pressed by level, as the store keeps them."""
+        first, second, third = self.levels
+        return (first, second, third)
+
     @property
     def unit(self) -> str:
         return unit_of(self.session.puzzle)
@@ -76,11 +83,19 @@ class SessionCoach:
     def known(self, state: Hashable) -> Distance | None:
         """The distance of `state` when known without searching."""
         session = self.session
-        return known_distance(session.puzzle, state, session.start, self.memo)
+        found = known_distance(session.puzzle, state, session.start, self.memo)
+        if found is not None:
+            self.memo[state] = found  # the next look is a dict lookup (long games, redraws)
+        return found
 
     @property
     def current(self) -> Distance | None:
         return self.known(self.session.state)
+
+    @property
+    def gave_up_here(self) -> bool:
+        """Whether the search for the current position's distance gave up."""
+        return self.session.state in self.gave_up
 
     def marks(self) -> list[MoveMark]:
         """The game's moves with their verdicts (as far as the distances are known)."""
@@ -159,14 +174,19 @@ class SessionCoach:
             session._submit(JobKind.SOLVE, TAG, wanted)
 
     def _first_unknown(self) -> Any | None:
+        """The current position when unknown; else, while searches are quick, the earliest
+        unknown position of the game (for the move list)."""
         states = self.session.states
-        for state in (states[-1], *states[:-1]):
+        earlier = states[:-1] if self.slowest < SLOW_JOB else ()
+        for state in (states[-1], *earlier):
             if state not in self.gave_up and self.known(state) is None:
                 return state
         return None
 
     def distance_done(self, state: Any, result: JobResult) -> None:
         """A "distance" job ended (for `state`, maybe no longer the current position)."""
+        if result.stats is not None:
+            self.slowest = max(self.slowest, result.stats.seconds)
         if result.outcome == "done" and result.solution is not None:
             self.learn(result.solution)
             if not result.solution.optimal:
@@ -253,7 +273,7 @@ class SessionCoach:
         if session.mode is Mode.PLAYBACK:
             raise Refused("Leave playback first (Escape).")
         if not self.enabled:
-            raise Refused("Turn the coach on (k) first: it knows which positions can be won.")
+            raise Refused("Turn the coach on (o) first: it knows which positions can be won.")
         states = session.states
         back = 0
         for state in reversed(states):
@@ -278,8 +298,8 @@ class SessionCoach:
         return back
 
 
-def piece_words(session: Session[Any, Any], cells: tuple[int, ...]) -> str:
-    """"the piece on d2", "tile 7", "the piece on cell 3": the first source cell of a move."""
+def piece_words(session: Game, cells: tuple[int, ...]) -> str:
+    """ "the piece on d2", "tile 7", "the piece on cell 3": the first source cell of a move."""
     if not cells:
         return "a piece"
     cell = session.layout().cells[cells[0]]

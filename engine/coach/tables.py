@@ -24,7 +24,7 @@ from kaeru.engine.tables.dense import UNREACHED
 Lookup = Callable[[Any], int | None]
 Key = tuple[str, str]
 
-MAP_LIMIT = 200_000  # positions: a bigger space gets no map of its own (solving answers instead)
+MAP_LIMIT = 60_000  # positions: a bigger space gets no map of its own (solving answers instead)
 
 _ready: dict[Key, Lookup] = {}
 _too_big: set[str] = set()  # puzzle ids whose map would pass MAP_LIMIT

@@ -18,6 +18,7 @@ from kaeru.engine.core import BadInput, Capabilities, Solution
 from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.search.packed import solve_packed
+from kaeru.engine.text_input import ascii_number
 
 SIZES = range(5, 17)
 SWAP = str.maketrans("BW", "WB")
@@ -136,9 +137,9 @@ def _make(puzzle_id: str) -> FlipIt | None:
     if not puzzle_id.startswith(prefix):
         return None
     digits = puzzle_id[len(prefix) :]
-    if not digits.isdigit():
+    size = ascii_number(digits)
+    if size is None:
         return None
-    size = int(digits)
     if not 3 <= size <= 20:
         raise BadInput(f"flip-it takes 3 to 20 cells, not {size} (offered: 5 to 16)")
     return FlipIt(size)

@@ -10,6 +10,7 @@ from kaeru.engine.core import BadInput, Capabilities
 from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.puzzles._random import draw_reachable
+from kaeru.engine.text_input import ascii_number
 
 SIZES = range(1, 11)
 
@@ -82,9 +83,9 @@ class Frogs(LinePuzzle):
 
 def _make(puzzle_id: str) -> Frogs | None:
     prefix = "frogs-"
-    if not puzzle_id.startswith(prefix) or not puzzle_id[len(prefix) :].isdigit():
+    frogs = ascii_number(puzzle_id[len(prefix) :]) if puzzle_id.startswith(prefix) else None
+    if frogs is None:
         return None
-    frogs = int(puzzle_id[len(prefix) :])
     if frogs not in SIZES:
         raise BadInput(f"frogs takes 1 to 10 frogs a side, not {frogs}")
     return Frogs(frogs)

@@ -17,6 +17,7 @@ from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.puzzles._random import draw_reachable
 from kaeru.engine.search.packed import solve_packed
+from kaeru.engine.text_input import ascii_number
 
 SIZES = range(4, 11)
 NIBBLE = 4  # bits a cell: numbers 1..9, 0 for the empty cell
@@ -123,9 +124,9 @@ class NumberReversal(LinePuzzle):
 
 def _make(puzzle_id: str) -> NumberReversal | None:
     prefix = "number-reversal-"
-    if not puzzle_id.startswith(prefix) or not puzzle_id[len(prefix) :].isdigit():
+    size = ascii_number(puzzle_id[len(prefix) :]) if puzzle_id.startswith(prefix) else None
+    if size is None:
         return None
-    size = int(puzzle_id[len(prefix) :])
     if size not in SIZES:
         raise BadInput(f"number-reversal takes 4 to 10 cells, not {size}")
     return NumberReversal(size)

@@ -32,6 +32,7 @@ from kaeru.engine.puzzles._river_rules import (
 )
 from kaeru.engine.search.bidirectional import bidirectional_bfs
 from kaeru.engine.search.enumerate import enumerate_bfs
+from kaeru.engine.text_input import ascii_number
 
 Move = tuple[str, ...]
 BOAT_WORD = "boat"
@@ -323,7 +324,7 @@ OFFERED = (
     "missionaries-3",
     "wolf-goat-cabbage",
 )
-ID_PATTERN = re.compile(r"(jealous-husbands|missionaries)-(\d+)(?:-boat(\d+))?")
+ID_PATTERN = re.compile(r"(jealous-husbands|missionaries)-([0-9]+)(?:-boat([0-9]+))?")
 MAX_PARTY = 5
 MAX_BOAT = 4
 
@@ -340,8 +341,8 @@ def _make(puzzle_id: str) -> River | None:
             )
         return None
     story, count_text, boat_text = found.groups()
-    count = int(count_text)
-    boat = int(boat_text) if boat_text else default_boat(count)
+    count = ascii_number(count_text) or 0
+    boat = (ascii_number(boat_text) or 0) if boat_text else default_boat(count)
     if not 1 <= count <= MAX_PARTY:
         unit = "couples" if story == "jealous-husbands" else "of each"
         raise BadInput(f"{story} takes 1 to {MAX_PARTY} {unit}, not {count}")

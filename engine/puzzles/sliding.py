@@ -55,8 +55,9 @@ from kaeru.engine.sliding.reduction import reduce_solve
 from kaeru.engine.sliding.shuffle import shuffle_solvable
 from kaeru.engine.sliding.text import format_state, parse_state
 from kaeru.engine.tables.survey import survey
+from kaeru.engine.text_input import ascii_number
 
-ID_PATTERN = re.compile(r"sliding-(\d+)x(\d+)")
+ID_PATTERN = re.compile(r"sliding-([0-9]+)x([0-9]+)")
 FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-move positions
 OFFERED = ((3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (4, 3), (5, 2))
 
@@ -345,7 +346,7 @@ def _make(puzzle_id: str) -> SlidingPuzzle | None:
     found = ID_PATTERN.fullmatch(puzzle_id)
     if not found:
         return None
-    width, height = int(found[1]), int(found[2])
+    width, height = ascii_number(found[1]) or 0, ascii_number(found[2]) or 0
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise BadInput(
             f"sliding puzzles take {MIN_SIDE} to {MAX_SIDE} columns and rows "

@@ -18,6 +18,7 @@ from kaeru.engine.core import BadInput, Capabilities, Puzzle, SearchStats, Solut
 from kaeru.engine.family import Family
 from kaeru.engine.layout import Layout, LayoutMove, grid_layout
 from kaeru.engine.results import Enumeration
+from kaeru.engine.text_input import ascii_number
 from kaeru.engine.two_blank.geometry import Geometry, State
 from kaeru.engine.two_blank.index import TwoBlankIndex
 from kaeru.engine.two_blank.problems import ProblemSet
@@ -236,11 +237,11 @@ def _make(puzzle_id: str) -> TwoBlank | None:
         return None
     size = puzzle_id[len(prefix) :]
     width, x, height = size.partition("x")
-    if not (x and width.isdigit() and height.isdigit()):
+    w, h = ascii_number(width), ascii_number(height)
+    if not x or w is None or h is None:
         raise BadInput(
             f"'{puzzle_id}': expected two-blank-WxH, e.g. two-blank-4x3 (4 wide, 3 tall)"
         )
-    w, h = int(width), int(height)
     if (w, h) not in NAMES:
         raise BadInput(f"two-blank boards are 3x3, 4x3, 3x4 or 4x4 (width x height), not {w}x{h}")
     return TwoBlank(w, h)

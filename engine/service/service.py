@@ -36,6 +36,18 @@ class Runner(Protocol):
     def shutdown(self) -> None: ...
 
 
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker now, while stderr is a real file: started later
+    from inside a Textual app (whose stderr has no usable file descriptor) it fails with "bad
+    value(s) in fds_to_keep", and the service would fall back to threads."""
+    from multiprocessing import resource_tracker
+
+    try:
+        resource_tracker.ensure_running()
+    except (OSError, ValueError) as error:  # the first submit falls back to threads
+        log.warning("no resource tracker (%s)", error)
+
+
 class SearchService:
     """Submit search jobs; cancel them one by one, by tag, or all at once; shut down cleanly."""
 
@@ -65,6 +77,8 @@ class SearchService:
             if self.mode == "process"
             else ThreadRunner(self._niceness)
         )
+        if self.mode == "process":
+            start_resource_tracker()
         self._ids = itertools.count(1)
         self._jobs: dict[int, Job] = {}
         self._lock = threading.Lock()

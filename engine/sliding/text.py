@@ -50,7 +50,7 @@ def parse_state(grid: Grid, text: str, puzzle_id: str) -> State:
     for token in tokens:
         if token in BLANK_TOKENS:
             values.append(0)
-        elif token.isdigit() and 1 <= int(token) < n:
+        elif token.isascii() and token.isdigit() and len(token) < 6 and 1 <= int(token) < n:
             values.append(int(token))
         else:
             raise BadInput(f"{puzzle_id}: {token!r} is not a tile; {expected}")

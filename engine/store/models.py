@@ -34,6 +34,7 @@ class SavedGame:
     helped: bool = False
     daily: str | None = None
     updated: str = field(default_factory=now_iso)
+    hint_levels: tuple[int, int, int] = (0, 0, 0)  # the coach's hints pressed, by level
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class FinishedGame:
     helped: bool
     finished: str = field(default_factory=now_iso)
     daily: str | None = None
+    hint_levels: tuple[int, int, int] = (0, 0, 0)  # hints by level: how far, which piece, move
 
     @property
     def over_optimal(self) -> int | None:

@@ -69,6 +69,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
     ),
+    Migration(
+        3,
+        "the coach's graded hints: presses by level (JSON list of 3 counts)",
+        """
+        ALTER TABLE games ADD COLUMN hint_levels TEXT NOT NULL DEFAULT '[0, 0, 0]';
+        ALTER TABLE finished ADD COLUMN hint_levels TEXT NOT NULL DEFAULT '[0, 0, 0]';
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

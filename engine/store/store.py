@@ -61,9 +61,12 @@ IN_PROGRESS, SOLVED = "in progress", "solved"
 
 T = TypeVar("T")
 
-GAME_COLUMNS = "slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated"
+GAME_COLUMNS = (
+    "slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated, hint_levels"
+)
 FINISHED_COLUMNS = (
-    "game_id, puzzle_id, moves, move_count, optimal, seconds, hints, helped, finished, daily"
+    "game_id, puzzle_id, moves, move_count, optimal, seconds, hints, helped, finished, daily,"
+    " hint_levels"
 )
 
 
@@ -124,22 +127,24 @@ class Store:
             int(bool(game.helped)),
             game.daily,
             now_iso(),
+            json.dumps([int(n) for n in game.hint_levels]),
         )
 
         def write(db: sqlite3.Connection) -> int:
             if game.slot is None:
                 cursor = db.execute(
                     "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints, helped,"
-                    " daily, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " daily, updated, hint_levels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     values,
                 )
                 return int(cursor.lastrowid or 0)
             db.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (slot) DO UPDATE SET puzzle_id = excluded.puzzle_id,"
                 " game_id = excluded.game_id, moves = excluded.moves, redo = excluded.redo,"
                 " seconds = excluded.seconds, hints = excluded.hints,"
-                " helped = excluded.helped, daily = excluded.daily, updated = excluded.updated",
+                " helped = excluded.helped, daily = excluded.daily, updated = excluded.updated,"
+                " hint_levels = excluded.hint_levels",
                 (game.slot, *values),
             )
             return game.slot
@@ -175,7 +180,8 @@ class Store:
 
         def write(db: sqlite3.Connection) -> None:
             db.execute(
-                f"INSERT INTO finished ({FINISHED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO finished ({FINISHED_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.game_id,
                     game.puzzle_id,
@@ -187,6 +193,7 @@ class Store:
                     int(bool(game.helped)),
                     game.finished,
                     game.daily,
+                    json.dumps([int(n) for n in game.hint_levels]),
                 ),
             )
             if slot is not None:
@@ -364,10 +371,21 @@ def _texts(raw: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _levels(raw: Any) -> tuple[int, int, int]:
+    """The coach's hint counts by level; zeros for a value edited into nonsense."""
+    try:
+        value = json.loads(raw)
+    except (TypeError, ValueError):
+        return (0, 0, 0)
+    if isinstance(value, list) and len(value) == 3 and all(type(n) is int for n in value):
+        return (value[0], value[1], value[2])
+    return (0, 0, 0)
+
+
 def _saved_game(row: tuple[Any, ...]) -> SavedGame | None:
     """A games row as a SavedGame; None for a row edited into nonsense by hand."""
     try:
-        slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated = row
+        slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated, lv = row
         return SavedGame(
             slot=int(slot),
             puzzle_id=str(puzzle_id),
@@ -379,6 +397,7 @@ def _saved_game(row: tuple[Any, ...]) -> SavedGame | None:
             helped=bool(helped),
             daily=None if daily is None else str(daily),
             updated=str(updated),
+            hint_levels=_levels(lv),
         )
     except (TypeError, ValueError, RecursionError):
         return None
@@ -386,7 +405,7 @@ def _saved_game(row: tuple[Any, ...]) -> SavedGame | None:
 
 def _finished_game(row: tuple[Any, ...]) -> FinishedGame | None:
     try:
-        game_id, puzzle_id, moves, count, optimal, seconds, hints, helped, finished, daily = row
+        game_id, puzzle_id, moves, count, optimal, seconds, hints, helped, finished, daily, lv = row
         return FinishedGame(
             game_id=str(game_id),
             puzzle_id=str(puzzle_id),
@@ -398,6 +417,7 @@ def _finished_game(row: tuple[Any, ...]) -> FinishedGame | None:
             helped=bool(helped),
             finished=str(finished),
             daily=None if daily is None else str(daily),
+            hint_levels=_levels(lv),
         )
     except (TypeError, ValueError, RecursionError):
         return None

@@ -38,7 +38,7 @@ def parse_state(geometry: Geometry, text: str, name: str) -> State:
     for token in tokens:
         if token in BLANK_TOKENS:
             cells.append(BLANK)
-        elif token.isdigit() and 1 <= int(token) <= g.tiles:
+        elif token.isascii() and token.isdigit() and len(token) < 6 and 1 <= int(token) <= g.tiles:
             cells.append(int(token))
         else:
             raise BadInput(f"{name}: '{token}' is not a tile 1-{g.tiles} or _, expected {expected}")

@@ -52,5 +52,8 @@ def fresh_saves(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def snapshot_app(game_id: str | None = None) -> KaeruApp:
-    """An app for snapshot tests: no resumed games."""
-    return KaeruApp(game_id, resume=False)
+    """An app for snapshot tests: no resumed games, and no game clock in the header (the
+    seconds played would differ from run to run)."""
+    app = KaeruApp(game_id, resume=False)
+    app.store.set_setting("timer", "off")
+    return app

@@ -22,11 +22,47 @@ from dataclasses import dataclass, field
 from textual import events
 from textual.pilot import Pilot
 
-PAGING = ("pageup", "pagedown", "home", "end", "up", "down", "left", "right", "tab",
-          "shift+tab", "enter", "space", "backspace", "delete", "escape")
-CTRL = ("ctrl+p", "ctrl+a", "ctrl+e", "ctrl+u", "ctrl+k", "ctrl+w", "ctrl+z", "ctrl+y",
-        "ctrl+l", "ctrl+f", "ctrl+b", "ctrl+n", "ctrl+home", "ctrl+end", "ctrl+pageup",
-        "ctrl+pagedown", "ctrl+left", "ctrl+right", "ctrl+up", "ctrl+down", "ctrl+c", "ctrl+d")
+PAGING = (
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "up",
+    "down",
+    "left",
+    "right",
+    "tab",
+    "shift+tab",
+    "enter",
+    "space",
+    "backspace",
+    "delete",
+    "escape",
+)
+CTRL = (
+    "ctrl+p",
+    "ctrl+a",
+    "ctrl+e",
+    "ctrl+u",
+    "ctrl+k",
+    "ctrl+w",
+    "ctrl+z",
+    "ctrl+y",
+    "ctrl+l",
+    "ctrl+f",
+    "ctrl+b",
+    "ctrl+n",
+    "ctrl+home",
+    "ctrl+end",
+    "ctrl+pageup",
+    "ctrl+pagedown",
+    "ctrl+left",
+    "ctrl+right",
+    "ctrl+up",
+    "ctrl+down",
+    "ctrl+c",
+    "ctrl+d",
+)
 # No q (quits from home): leaving is not a crash, and a run that has left tests nothing.
 LETTERS = tuple(c for c in string.ascii_letters if c != "q")
 DIGITS = tuple(string.digits)
@@ -161,4 +197,3 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv)
-

@@ -1,8 +1,9 @@
-"""Coach mode on the play screen (k), graded hints, the analysis after a win with "replay from
+"""Coach mode on the play screen (o), graded hints, the analysis after a win with "replay from
 here", and the drill — driven with Pilot."""
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from kaeru.engine.registry import get_puzzle
@@ -11,7 +12,7 @@ from kaeru.screens.drill import DrillScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.coach_panel import CoachPanel
-from tests.app.conftest import SIZE, play_screen, settle
+from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 
 
 async def wait_for_tables(pilot, screen) -> None:
@@ -21,30 +22,36 @@ async def wait_for_tables(pilot, screen) -> None:
     await settle(pilot)
 
 
-async def test_k_turns_the_coach_on_and_marks_each_move():
+async def test_o_turns_the_coach_on_and_marks_each_move():
     app = KaeruApp("frogs-3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
         panel = screen.query_one(CoachPanel)
         assert not screen.session.coach.enabled and panel.has_class("-off")  # nothing spoiled
-        await pilot.press("k")
+        await pilot.press("o")
         await wait_for_tables(pilot, screen)
         assert screen.session.coach.enabled and not panel.has_class("-off")
         assert "15 moves to go" in panel.text
         session = screen.session
-        good = next(m for m in session.legal_moves()
-                    if session.coach.known(session.puzzle.apply(session.state, m)).moves == 14)
+        good = next(
+            m
+            for m in session.legal_moves()
+            if session.coach.known(session.puzzle.apply(session.state, m)).moves == 14
+        )
         session.push(good)
         await settle(pilot)
         assert "14 moves to go" in panel.text and "✓" in panel.text
-        bad = next(m for m in session.legal_moves()
-                   if session.coach.known(session.puzzle.apply(session.state, m)).moves != 13)
+        bad = next(
+            m
+            for m in session.legal_moves()
+            if session.coach.known(session.puzzle.apply(session.state, m)).moves != 13
+        )
         session.push(bad)
         await settle(pilot)
         assert session.coach.marks()[-1].verdict in ("wasted", "lost")
         assert "✗" in panel.text or "☠" in panel.text
-        await pilot.press("k")
+        await pilot.press("o")
         await settle(pilot)
         assert panel.has_class("-off")
 
@@ -54,7 +61,7 @@ async def test_graded_hints_on_the_play_screen():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        await pilot.press("k")
+        await pilot.press("o")
         await wait_for_tables(pilot, screen)
         await pilot.press("i")
         await settle(pilot)
@@ -133,3 +140,31 @@ async def test_the_drill_counts_what_was_found_and_the_time():
         assert "Found 1/" in stats and "s per answer" in stats
         await pilot.press("plus")
         assert drill.drill.depth == 9
+
+
+def test_snapshot_analysis_screen(snap_compare):
+    puzzle = get_puzzle("sliding-3x3")
+    start = puzzle.parse("1 2 3/4 5 6/_ 7 8")
+
+    async def win_then_analyse(pilot: Pilot) -> None:
+        await settle(pilot)
+        session = play_screen(pilot.app).session
+        for text in ("4 down", "4 up", "7 left", "8 left"):
+            session.push_text(text)
+        await settle(pilot)
+        await pilot.press("A")
+        await settle(pilot)
+        pilot.app.clear_notifications()  # the win's toast times out: not in the image
+        await pilot.pause()
+
+    app = snapshot_app(puzzle.game_id(start))
+    assert snap_compare(app, terminal_size=SNAPSHOT_SIZE, run_before=win_then_analyse)
+
+
+def test_snapshot_drill_screen(snap_compare):
+    async def open_drill(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.app.push_screen(DrillScreen("frogs-3", seed=5))
+        await settle(pilot)
+
+    assert snap_compare(snapshot_app(), terminal_size=SNAPSHOT_SIZE, run_before=open_drill)

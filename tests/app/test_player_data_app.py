@@ -71,3 +71,30 @@ async def test_settings_and_games_outlive_the_app():
         assert again.theme == "textual-light"
         screen = play_screen(again)
         assert screen.session.moves_made == 1 and not screen.show_timer
+
+
+async def test_home_marks_progress_and_opens_records_daily_and_random_games():
+    from kaeru.screens.daily import DailyScreen
+    from kaeru.screens.home import HomeScreen
+
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        await pilot.press("down", "enter")  # flip-it-6
+        await settle(pilot)
+        play_screen(app).session.push((2, 0))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "in progress" in str(home.query_one("#puzzles").get_option("flip-it-6").prompt)
+        await pilot.press("n")  # a random Flip It 6 game
+        await settle(pilot)
+        assert play_screen(app).session.puzzle.id == "flip-it-6"
+        await pilot.press("escape")
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, RecordsScreen)
+        await pilot.press("escape", "d")
+        await settle(pilot)
+        assert isinstance(app.screen, DailyScreen)

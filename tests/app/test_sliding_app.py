@@ -105,7 +105,9 @@ async def test_compact_layout_marks_home_tiles_with_brackets():
         assert text.count("[") == home and len(text.splitlines()) == 8 + 3
 
 
-async def test_a_move_slides_the_tile_across_and_no_animation_means_none():
+async def test_a_move_slides_the_tile_across_and_no_animation_means_none(monkeypatch):
+    # a slow slide: 0.12 s can pass within one animator frame on a busy machine
+    monkeypatch.setattr("kaeru.tui.widgets.boards.grid.SLIDE_SECONDS", 1.0)
     app = KaeruApp("sliding-3x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -31,26 +31,95 @@ OUTPUTS = ("normal", "full", "ascii", "closed")
 # Digits `str.isdigit()` accepts that `int()` refuses, digits of other scripts, and the
 # characters that rewrite a terminal or split a line when echoed raw.
 ODD_DIGITS = ("²", "③", "④", "٣", "߂", "𝟗", "¹", "৩")
-CONTROL = ("\n", "\r", "\x1b[2J\x1b[31mred", "\x07", "\x00", "\u2028", "\u2029", "\x85",
-           "\u202e", "\x9b31m", "\t", "\x7f")
+CONTROL = (
+    "\n",
+    "\r",
+    "\x1b[2J\x1b[31mred",
+    "\x07",
+    "\x00",
+    "\u2028",
+    "\u2029",
+    "\x85",
+    "\u202e",
+    "\x9b31m",
+    "\t",
+    "\x7f",
+)
 WORDS = ("--", "-", "", " ", "@", ":", "x", "-1", "0", "999", "NaN", "∞", "__", "🐸")
 HOSTILE_IDS = (
-    "flip-it-²", "two-blank-④x③", "frogs-٣", "sliding-³x3", "number-reversal-¹⁰",
-    "flip-it-" + "9" * 5000, "frogs-" + "1" * 4400, "sliding-4x" + "7" * 4500,
-    "jealous-husbands-" + "3" * 5000, "two-blank-" + "4" * 5000 + "x3", "flip-it-99999999999",
-    "flip-it-5\nflip-it-6", "\x1b[2J\x1b[31mred", "--", "", " ", "flip-it-",
-    "flip-it-05x", "sliding-0x0", "sliding-1x1", "knights-9x9", "pegs-", "pegs-english-z9",
-    "missionaries-", "missionaries-9", "missionaries-3-boat9", "jealous-husbands-3-boat",
-    "frogs-0", "two-blank-3x", "two-blank-x3", "two-blank-5x5", "oshidori-", "a" * 100_000,
-    "flip-it-5\u2028x", "FLIP-IT-5", "flip-it-5:", "flip-it-5::", "flip-it-5:" + "B" * 9000,
+    "flip-it-²",
+    "two-blank-④x③",
+    "frogs-٣",
+    "sliding-³x3",
+    "number-reversal-¹⁰",
+    "flip-it-" + "9" * 5000,
+    "frogs-" + "1" * 4400,
+    "sliding-4x" + "7" * 4500,
+    "jealous-husbands-" + "3" * 5000,
+    "two-blank-" + "4" * 5000 + "x3",
+    "flip-it-99999999999",
+    "flip-it-5\nflip-it-6",
+    "\x1b[2J\x1b[31mred",
+    "--",
+    "",
+    " ",
+    "flip-it-",
+    "flip-it-05x",
+    "sliding-0x0",
+    "sliding-1x1",
+    "knights-9x9",
+    "pegs-",
+    "pegs-english-z9",
+    "missionaries-",
+    "missionaries-9",
+    "missionaries-3-boat9",
+    "jealous-husbands-3-boat",
+    "frogs-0",
+    "two-blank-3x",
+    "two-blank-x3",
+    "two-blank-5x5",
+    "oshidori-",
+    "a" * 100_000,
+    "flip-it-5\u2028x",
+    "FLIP-IT-5",
+    "flip-it-5:",
+    "flip-it-5::",
+    "flip-it-5:" + "B" * 9000,
 )
-FILE_KINDS = ("bom", "plain", "latin1", "big", "dev-zero", "fifo", "dir", "missing", "dev-null",
-              "empty", "nul")
+FILE_KINDS = (
+    "bom",
+    "plain",
+    "latin1",
+    "big",
+    "dev-zero",
+    "fifo",
+    "dir",
+    "missing",
+    "dev-null",
+    "empty",
+    "nul",
+)
 FAST_IDS = (
-    "flip-it-5", "flip-it-8", "flip-it-12", "oshidori", "oshidori-bw", "frogs-1", "frogs-4",
-    "number-reversal-4", "number-reversal-7", "two-blank-3x3", "knights-3x3", "knights-3x4",
-    "pegs-english-cross", "pegs-english-plus", "pegs-triangle", "jealous-husbands-3",
-    "missionaries-3", "wolf-goat-cabbage", "sliding-3x3", "sliding-5x2",
+    "flip-it-5",
+    "flip-it-8",
+    "flip-it-12",
+    "oshidori",
+    "oshidori-bw",
+    "frogs-1",
+    "frogs-4",
+    "number-reversal-4",
+    "number-reversal-7",
+    "two-blank-3x3",
+    "knights-3x3",
+    "knights-3x4",
+    "pegs-english-cross",
+    "pegs-english-plus",
+    "pegs-triangle",
+    "jealous-husbands-3",
+    "missionaries-3",
+    "wolf-goat-cabbage",
+    "sliding-3x3",
+    "sliding-5x2",
 )
 
 
@@ -101,7 +170,7 @@ class FileZoo:
                 "bom": b"\xef\xbb\xbf" + state.encode(),
                 "plain": state.encode() + b"\n",
                 "latin1": state.encode() + b"\xe9\xff\xfe",
-                "big": (state + "\n") .encode() * (3_000_000 // (len(state) + 1) + 1),
+                "big": (state + "\n").encode() * (3_000_000 // (len(state) + 1) + 1),
                 "empty": b"",
                 "nul": state.encode() + b"\x00\x00",
             }[kind]
@@ -135,7 +204,7 @@ def _hostile_text(rng: random.Random) -> str:
 
 def _mutate(rng: random.Random, state: str) -> str:
     at = rng.randrange(len(state) + 1)
-    return state[:at] + _hostile_text(rng) + state[at + rng.randrange(2):]
+    return state[:at] + _hostile_text(rng) + state[at + rng.randrange(2) :]
 
 
 def random_case(rng: random.Random, states: dict[str, str], zoo: FileZoo) -> Case:
@@ -165,12 +234,14 @@ def random_case(rng: random.Random, states: dict[str, str], zoo: FileZoo) -> Cas
         pid = rng.choice(ids)
         state = states[pid]
         odd = rng.choice(ODD_DIGITS + ("\x1b[2J\x1b[31mred", "\x00", "\x07"))
-        argv = rng.choice((
-            [command, pid, "--from", odd + state],
-            [command, pid + odd],
-            [command, pid, "--from=--"],
-            [command, pid, "--from", state * 5000],
-        ))
+        argv = rng.choice(
+            (
+                [command, pid, "--from", odd + state],
+                [command, pid + odd],
+                [command, pid, "--from=--"],
+                [command, pid, "--from", state * 5000],
+            )
+        )
         return Case(tuple(argv), BAD, why="odd characters")
     if kind < 0.77:  # --from-file with every kind of file
         pid = rng.choice(FAST_IDS) if command != "play" else rng.choice(ids)
@@ -184,8 +255,16 @@ def random_case(rng: random.Random, states: dict[str, str], zoo: FileZoo) -> Cas
         return Case(tuple(argv), ANY_ANSWER, why="goal")
     # ordinary commands on cheap puzzles, with stdout going somewhere hostile
     pid = rng.choice([p for p in FAST_IDS if p in states])
-    argv = rng.choice((["solve", pid], ["enumerate", pid], ["list"], ["solve", pid, "--json"],
-                       ["list", "--json"], ["solve", f"{pid}:{states[pid]}"]))
+    argv = rng.choice(
+        (
+            ["solve", pid],
+            ["enumerate", pid],
+            ["list"],
+            ["solve", pid, "--json"],
+            ["list", "--json"],
+            ["solve", f"{pid}:{states[pid]}"],
+        )
+    )
     output = rng.choice(OUTPUTS)
     allowed = frozenset({OK, NO_SOLUTION, GAVE_UP})
     if output == "full":

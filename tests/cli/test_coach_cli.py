@@ -30,16 +30,19 @@ def test_hint_gives_a_best_move_and_the_distance(capsys):
 
 def test_hint_from_a_state_at_the_goal_and_when_lost(capsys):
     code, out, _ = run(capsys, "hint", "frogs-2", "--from", "WW_BB", "--json")
-    assert code == 0 and json.loads(out) == {"id": "frogs-2", "state": "WW_BB", "move": None,
-                                              "distance": 0}
+    assert code == 0 and json.loads(out) == {
+        "id": "frogs-2",
+        "state": "WW_BB",
+        "move": None,
+        "distance": 0,
+    }
     code, out, _ = run(capsys, "hint", "pegs-english@c1", "--json")
     data = json.loads(out)
     assert code == 1 and data["distance"] is None and "position-class" in data["reason"]
 
 
 def test_hint_uses_the_start_for_goals_that_follow_it(capsys):
-    code, out, _ = run(capsys, "hint", "flip-it-5", "--from", "B_BBB", "--start", "_BBBB",
-                       "--json")
+    code, out, _ = run(capsys, "hint", "flip-it-5", "--from", "B_BBB", "--start", "_BBBB", "--json")
     data = json.loads(out)
     puzzle = get_puzzle("flip-it-5")
     expected = dispatch.solve(puzzle, "B_BBB", "_BBBB").length
@@ -56,16 +59,34 @@ def test_grade_an_optimal_game_and_a_wasted_move(capsys):
     assert [m["verdict"] for m in data["moves"]] == ["optimal"] * len(moves)
     assert [m["before"] for m in data["moves"]] == list(range(len(moves), 0, -1))
     assert set(data["moves"][0]) == {"move", "before", "after", "verdict"}
-    code, out, _ = run(capsys, "grade", "sliding-3x3", "--from", "1 2 3/4 5 6/7 8 _",
-                       "8 right", "8 left", "--json")
+    code, out, _ = run(
+        capsys, "grade", "sliding-3x3", "--from", "1 2 3/4 5 6/7 8 _", "8 right", "8 left", "--json"
+    )
     data = json.loads(out)
     assert [(m["before"], m["after"], m["verdict"]) for m in data["moves"]] == [
-        (0, 1, "wasted"), (1, 0, "optimal")]
+        (0, 1, "wasted"),
+        (1, 0, "optimal"),
+    ]
 
 
 def test_grade_marks_a_lost_peg_move_with_its_reason(capsys):
-    moves = ["d2-d4", "b3-d3", "c1-c3", "e1-c1", "b5-b3", "c4-c2", "c1-c3", "c6-c4", "e6-c6",
-             "c7-c5", "e7-c7", "c4-c6", "c7-c5", "e4-c4", "g4-e4"]
+    moves = [
+        "d2-d4",
+        "b3-d3",
+        "c1-c3",
+        "e1-c1",
+        "b5-b3",
+        "c4-c2",
+        "c1-c3",
+        "c6-c4",
+        "e6-c6",
+        "c7-c5",
+        "e7-c7",
+        "c4-c6",
+        "c7-c5",
+        "e4-c4",
+        "g4-e4",
+    ]
     code, out, _ = run(capsys, "grade", "pegs-english", *moves, "--json")
     data = json.loads(out)
     assert code == 0 and data["final"] is None

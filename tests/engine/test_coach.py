@@ -17,8 +17,14 @@ from kaeru.engine.core import BadInput, Puzzle, Unsolvable
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 
-SMALL = ("frogs-2", "flip-it-5", "oshidori", "number-reversal-4", "knights-3x3",
-         "wolf-goat-cabbage")
+SMALL = (
+    "frogs-2",
+    "flip-it-5",
+    "oshidori",
+    "number-reversal-4",
+    "knights-3x3",
+    "wolf-goat-cabbage",
+)
 
 
 def forward_bfs(puzzle: Puzzle[Any, Any], state: Hashable, start: Hashable) -> int | None:
@@ -81,8 +87,9 @@ def test_known_distance_never_searches_without_a_table() -> None:
     assert known_distance(puzzle, start, start).moves == dispatch.solve(puzzle, start, start).length
 
 
-@pytest.mark.parametrize("puzzle_id", ("sliding-3x3", "knights-3x4", "flip-it-6", "pegs-english",
-                                       "jealous-husbands-3"))
+@pytest.mark.parametrize(
+    "puzzle_id", ("sliding-3x3", "knights-3x4", "flip-it-6", "pegs-english", "jealous-husbands-3")
+)
 def test_an_optimal_solution_grades_all_optimal_counting_down(puzzle_id: str) -> None:
     puzzle = get_puzzle(puzzle_id)
     start = puzzle.initial()
@@ -103,16 +110,23 @@ def test_a_move_and_its_reverse_are_wasted_once() -> None:
     state, played = start, []
     while True:  # along an optimal line until a move leads away from the goal
         best, here = best_move(puzzle, state, start)
-        worse = [m for m in puzzle.moves(state)
-                 if distance(puzzle, puzzle.apply(state, m), start).moves == here.moves + 1]
+        worse = [
+            m
+            for m in puzzle.moves(state)
+            if distance(puzzle, puzzle.apply(state, m), start).moves == here.moves + 1
+        ]
         if worse:
             break
         played.append(puzzle.format_move(best))
         state = puzzle.apply(state, best)
     after = puzzle.apply(state, worse[0])
     back = next(m for m in puzzle.moves(after) if puzzle.apply(after, m) == state)
-    texts = [*played, puzzle.format_move(worse[0]), puzzle.format_move(back),
-             puzzle.format_move(best)]
+    texts = [
+        *played,
+        puzzle.format_move(worse[0]),
+        puzzle.format_move(back),
+        puzzle.format_move(best),
+    ]
     grading = grade(puzzle, start, texts)
     n = len(played)
     assert [g.verdict for g in grading.moves[n:]] == ["wasted", "optimal", "optimal"]
@@ -140,8 +154,22 @@ def test_a_frog_jammed_is_lost() -> None:
 def test_peg_move_lost_by_a_pagoda_argument_names_it() -> None:
     puzzle = get_puzzle("pegs-english")
     start = puzzle.initial()
-    prefix = ["d2-d4", "b3-d3", "c1-c3", "e1-c1", "b5-b3", "c4-c2", "c1-c3", "c6-c4", "e6-c6",
-              "c7-c5", "e7-c7", "c4-c6", "c7-c5", "e4-c4"]
+    prefix = [
+        "d2-d4",
+        "b3-d3",
+        "c1-c3",
+        "e1-c1",
+        "b5-b3",
+        "c4-c2",
+        "c1-c3",
+        "c6-c4",
+        "e6-c6",
+        "c7-c5",
+        "e7-c7",
+        "c4-c6",
+        "c7-c5",
+        "e4-c4",
+    ]
     grading = grade(puzzle, start, [*prefix, "g4-e4"])
     assert [g.verdict for g in grading.moves[:-1]] == ["optimal"] * len(prefix)
     lost = grading.moves[-1]

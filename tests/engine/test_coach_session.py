@@ -13,8 +13,23 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.session import Session
 
-PAGODA_LOSS = ["d2-d4", "b3-d3", "c1-c3", "e1-c1", "b5-b3", "c4-c2", "c1-c3", "c6-c4", "e6-c6",
-               "c7-c5", "e7-c7", "c4-c6", "c7-c5", "e4-c4", "g4-e4"]
+PAGODA_LOSS = [
+    "d2-d4",
+    "b3-d3",
+    "c1-c3",
+    "e1-c1",
+    "b5-b3",
+    "c4-c2",
+    "c1-c3",
+    "c6-c4",
+    "e6-c6",
+    "c7-c5",
+    "e7-c7",
+    "c4-c6",
+    "c7-c5",
+    "e4-c4",
+    "g4-e4",
+]
 
 
 def test_the_coach_is_off_by_default_and_asks_nothing():
@@ -54,9 +69,12 @@ def test_a_stale_distance_is_dropped(monkeypatch: pytest.MonkeyPatch):
     assert session.coach.warm_thread is None
     searcher.deliver_all()
     start_distance = session.coach.current.moves
-    wrong = next(m for m in session.legal_moves()
-                 if dispatch.solve(puzzle, puzzle.apply(session.start, m), session.start).length
-                 != start_distance - 1)
+    wrong = next(
+        m
+        for m in session.legal_moves()
+        if dispatch.solve(puzzle, puzzle.apply(session.start, m), session.start).length
+        != start_distance - 1
+    )
     session.push(wrong)
     session.undo()
     session.redo()
@@ -84,8 +102,9 @@ def test_a_built_table_answers_at_once():
     session.push(move)
     assert session.coach.current is not None
     assert not any(request.tag == "distance" for _, request, _ in searcher.pending)
-    assert session.coach.current.moves == dispatch.solve(puzzle, session.state,
-                                                         session.start).length
+    assert (
+        session.coach.current.moves == dispatch.solve(puzzle, session.state, session.start).length
+    )
 
 
 def test_graded_hints_count_each_level():
@@ -126,7 +145,8 @@ def test_peg_moves_marked_lost_and_undo_to_the_last_winnable_position():
     session.push(session.legal_moves()[0])  # one more move in a lost game
     marks = session.coach.marks()
     assert [m.verdict for m in marks[: len(PAGODA_LOSS) - 1]] == ["optimal"] * (
-        len(PAGODA_LOSS) - 1)
+        len(PAGODA_LOSS) - 1
+    )
     assert marks[len(PAGODA_LOSS) - 1].verdict == "lost"
     assert "d4" in (marks[len(PAGODA_LOSS) - 1].reason or "")
     assert marks[-1].verdict == "lost"
@@ -141,3 +161,34 @@ def test_undo_to_winnable_needs_the_coach():
     session = Session(get_puzzle("pegs-english"))
     with pytest.raises(Refused, match="coach"):
         session.coach.undo_to_winnable()
+
+
+def test_hint_levels_are_kept_in_the_store(tmp_path):
+    from kaeru.engine.store import Store
+
+    store = Store.open(tmp_path)
+    try:
+        session = Session(get_puzzle("frogs-3"), store=store)
+        session.coach.enable()
+        session.hint()
+        session.hint()
+        session.push(session.legal_moves()[0])  # saved with its hints
+        saved = store.games_in_progress("frogs-3")[0]
+        assert saved.hint_levels == (1, 1, 0) and saved.hints == 2
+        again = Session.from_saved(saved)
+        assert again.coach.hint_levels == (1, 1, 0)
+        again.coach.enable()
+        again.slot = saved.slot
+        again.store = store
+        again.hint()
+        again.hint()
+        again.hint()
+        again.coach.enable(False)  # from here a hint shows the whole move (the last level)
+        while not again.solved:
+            if again.hint_move is None:
+                again.hint()
+            again.push(again.hint_move)
+        finished = store.records("frogs-3")[0]
+        assert finished.hint_levels[0] >= 2 and finished.hint_levels[2] >= 1
+    finally:
+        store.close()

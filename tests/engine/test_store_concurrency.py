@@ -51,7 +51,7 @@ def test_concurrent_writers_lose_no_record(tmp_path: Path):
         assert worker.returncode == 0, err
     with Store.open(tmp_path) as store:
         records = store.records()
-        assert len(records) == PROCESSES * GAMES
+        assert len(records) == PROCESSES * GAMES, (store.notice, sorted(tmp_path.iterdir()))
         assert len({r.game_id for r in records}) == PROCESSES * GAMES
         assert store.games_in_progress() == []
         assert all(store.get_setting(f"p{i}") == str(GAMES - 1) for i in range(PROCESSES))

@@ -3,16 +3,19 @@ client on a pseudo-terminal whose screen is read back with pyte."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import select
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -138,10 +141,6 @@ class Terminal:
         self.lock = threading.Lock()
         self.raw = bytearray()
         master, slave = pty.openpty()
-        import fcntl
-        import struct
-        import termios
-
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.master = master
         self.process = subprocess.Popen(
@@ -201,6 +200,22 @@ class Terminal:
         for key in keys:
             os.write(self.master, KEYS.get(key, key.encode()))
             time.sleep(0.05)
+
+    def resize(self, columns: int, rows: int) -> None:
+        """Resize the client's terminal (the ssh client hears of it by SIGWINCH)."""
+        with self.lock:
+            self.screen.resize(rows, columns)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.process.send_signal(signal.SIGWINCH)
+
+    def wait_until(self, check: Callable[[str], bool], what: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.text()
+            if check(screen):
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{what} not seen; screen:\n{self.text()}")
 
     def wait_exit(self, timeout: float = 10.0) -> int:
         code = self.process.wait(timeout)

@@ -29,6 +29,14 @@ def open_flip_it_and_move(term: Terminal) -> None:
     assert "│ ● │ ○ │   │ ● │ ● │" in screen
 
 
+def worker(pid: int) -> bool:
+    """Is `pid` a multiprocessing child (the search worker)?"""
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def environ_of(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes()
     pairs = (item.split(b"=", 1) for item in raw.split(b"\0") if b"=" in item)
@@ -53,6 +61,15 @@ def test_guest_plays_within_the_limits_and_with_the_clients_terminal(serve):
         limits = Path(f"/proc/{arcade}/limits").read_text()
         line = next(row for row in limits.splitlines() if row.startswith("Max address space"))
         assert line.split()[3:5] == [str(1536 * 2**20)] * 2
+
+        term.resize(124, 32)  # the window grows: the arcade redraws to the new width
+        term.wait_until(
+            lambda screen: any(
+                len(line.rstrip()) > 110 and line.rstrip().endswith("palette")
+                for line in screen.splitlines()
+            ),
+            "the footer at the new right edge",
+        )
 
         second = Terminal(ssh_command(server.port, "-tt"))
         try:
@@ -141,7 +158,10 @@ def test_disconnect_during_a_search_leaves_no_process(serve):
         (arcade,) = server.arcade_pids()
         term.press("s")
         term.wait_for("Solve  (running)")
-        time.sleep(0.5)  # a search worker, when the service runs one, is up by now
+        deadline = time.monotonic() + 15
+        while not any(worker(pid) for pid in session_members(arcade)):
+            assert time.monotonic() < deadline, "no search worker in the arcade's session"
+            time.sleep(0.1)
         members = session_members(arcade)
         assert arcade in members
     finally:

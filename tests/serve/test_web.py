@@ -39,7 +39,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def settled(terminal: object, unlike: bytes | None = None, timeout: float = 20.0) -> bytes:
+def settled(terminal: object, unlike: bytes | None = None, timeout: float = 40.0) -> bytes:
     """A screenshot of the terminal once it differs from `unlike` and stops changing."""
     deadline = time.monotonic() + timeout
     last = terminal.screenshot()  # type: ignore[attr-defined]

@@ -4,34 +4,78 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from collections.abc import Hashable
-from pathlib import Path
 
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.core import BadInput
+from kaeru.engine.registry import AnyPuzzle, get_puzzle
+from kaeru.engine.text_input import MAX_STATE_LENGTH, bounded, shown
 
 
 def add_puzzle_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("puzzle", help="a puzzle id, e.g. flip-it-6 (see `kaeru list`)")
+    sub.add_argument(
+        "puzzle",
+        help="a puzzle id, e.g. flip-it-6 (see `kaeru list`), or a game id, e.g. flip-it-7:B_BBBBB",
+    )
     where = sub.add_mutually_exclusive_group()
     where.add_argument("--from", dest="start", metavar="STATE", help="start position text")
     where.add_argument("--from-file", metavar="PATH", help="read the start from a file")
     sub.add_argument("--goal", metavar="HOLE", help="where to finish (pegs)")
 
 
-def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[Puzzle, Hashable]:
+MAX_FILE_BYTES = 64 * 1024  # a start position is a few hundred bytes at most
+
+
+def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[AnyPuzzle, Hashable]:
     """The puzzle and start position named on the command line (BadInput when wrong).
 
-    Without a position, `root` asks for where enumeration begins (the goal for some families)
-    instead of the start of a game."""
-    puzzle_id = args.puzzle + (f"@{args.goal}" if args.goal else "")
+    The puzzle may be a game id, `flip-it-7:B_BBBBB` (its start after the colon). Without a
+    position, `root` asks for where enumeration begins (the goal for some families) instead
+    of the start of a game."""
+    named, colon, in_id = str(args.puzzle).partition(":")
+    puzzle_id = named + (f"@{args.goal}" if args.goal else "")
     puzzle = get_puzzle(puzzle_id)
     text = args.start
+    if text is not None and not isinstance(text, str):  # argparse turns `--from=--` into []
+        raise BadInput("--from needs a start position text")
     if args.from_file:
-        try:
-            text = Path(args.from_file).read_text()
-        except OSError as error:
-            raise BadInput(f"cannot read {args.from_file}: {error.strerror}") from None
+        text = read_start_file(args.from_file)
+    if colon:
+        if text is not None:
+            raise BadInput("a game id names its start already: drop --from or --from-file")
+        text = in_id
     if text is not None:
+        bounded(text, MAX_STATE_LENGTH, "start position")
         return puzzle, puzzle.parse(text)
     return puzzle, puzzle.explore_root() if root else puzzle.initial()
+
+
+def read_start_file(path: str) -> str:
+    """The text of a regular file of at most MAX_FILE_BYTES, as UTF-8 (a byte-order mark is
+    fine); BadInput saying what is wrong otherwise. Never blocks on a FIFO or reads a device."""
+    name = shown(path)
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise BadInput(f"cannot read {name}: {error.strerror}") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadInput(f"cannot read {name}: not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise BadInput(
+                f"{name} is too large for a start position: {info.st_size:,} bytes "
+                f"(at most {MAX_FILE_BYTES:,})"
+            )
+        data = os.read(handle, MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise BadInput(f"cannot read {name}: {error.strerror}") from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_FILE_BYTES:
+        raise BadInput(f"{name} is too large for a start position (at most {MAX_FILE_BYTES:,})")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadInput(f"{name} is not UTF-8 text (byte {error.start:,} is wrong)") from None

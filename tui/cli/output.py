@@ -10,9 +10,44 @@ from typing import Any
 
 from kaeru.engine.core import SearchStats
 
+# What a terminal that cannot show a glyph gets instead (PYTHONIOENCODING=ascii, a C locale).
+ASCII_FALLBACKS = str.maketrans({
+    "→": "->", "←": "<-", "↑": "^", "↓": "v", "—": "-", "–": "-", "×": "x", "…": "...",
+    "·": ".", "●": "o", "○": ".", "◯": "O", "■": "#", "□": ".", "♞": "N", "♘": "n",
+    "’": "'", "“": '"', "”": '"', "✓": "ok", "½": "1/2",
+})
+
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, ensure_ascii=False) if getattr(args, "json", False) else text)
+    """Print a result on stdout: JSON with `--json`, else the text (ASCII fallbacks for the
+    glyphs stdout's encoding cannot carry)."""
+    if getattr(args, "json", False):
+        ascii_only = not can_encode(sys.stdout, "→—×")
+        print(json.dumps(data, ensure_ascii=ascii_only))
+    else:
+        print(fit_encoding(text, sys.stdout))
+
+
+def can_encode(stream: Any, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def fit_encoding(text: str, stream: Any) -> str:
+    """`text` as `stream` can write it: glyphs replaced by ASCII fallbacks, anything else the
+    encoding lacks escaped (`\\u00e9`)."""
+    if can_encode(stream, text):
+        return text
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    simpler = text.translate(ASCII_FALLBACKS)
+    try:
+        return simpler.encode(encoding, errors="backslashreplace").decode(encoding)
+    except LookupError:
+        return simpler.encode("ascii", errors="backslashreplace").decode("ascii")
 
 
 def progress_printer(enabled: bool) -> Any:

@@ -1,7 +1,8 @@
 """The first code an SSH player's arcade process runs (`python -m kaeru.tui.serve.arcade_child
 MEMORY_BYTES [COMMAND...]`): make the pty on stdin its controlling terminal (so window-size
 changes arrive as SIGWINCH), cap its address space (RLIMIT_AS, soft and hard, inherited by its
-search worker), then run the arcade in this same process, or exec COMMAND.
+search worker), start multiprocessing's resource tracker (see below), then run the arcade in
+this same process, or exec COMMAND.
 
 Done here rather than in a `preexec_fn`, which is unsafe in a server that has threads."""
 
@@ -17,7 +18,10 @@ from kaeru.tui.serve.limits import apply_memory_limit
 
 def main(argv: list[str]) -> int:
     memory = int(argv[0]) if argv else 0
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the server started us with setsid: a new session
+    try:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the server started us with setsid: a new session
+    except OSError:
+        pass  # not started by the server on a pty: no terminal to take
     apply_memory_limit(memory or None)
     if len(argv) > 1:
         os.execvp(argv[1], argv[1:])

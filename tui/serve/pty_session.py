@@ -1,9 +1,10 @@
 """One arcade process on its own pseudo-terminal, for one remote player.
 
-The child (`arcade_child`, which runs the arcade) starts a new session whose controlling terminal
-is the pty's slave side, so a window-size change (TIOCSWINSZ on the master) reaches it as SIGWINCH from the
-kernel. Its environment is built from scratch: the player's folders, the shared table cache,
-and only the terminal variables the client may set (TERM, COLORTERM, NO_COLOR, LANG).
+The child (`arcade_child`, which runs the arcade) starts a new session whose controlling
+terminal is the pty's slave side, so a window-size change (TIOCSWINSZ on the master) reaches it
+as SIGWINCH from the kernel. Its environment is built from scratch: the player's folders, the
+shared table cache, and only the terminal variables the client may set (TERM, COLORTERM,
+NO_COLOR, LANG).
 
 Ending it sends SIGHUP to its process group, then SIGKILL to every process still in its session
 (the search worker included), so a disconnect leaves nothing behind.
@@ -34,7 +35,8 @@ PASSED_SERVER_ENV = (
     "OPENBLAS_L2_SIZE",
     "TZ",
 )
-HANGUP_GRACE_SECONDS = 1.0
+HANGUP_GRACE_SECONDS = 1.0  # after SIGHUP, before SIGKILL
+QUIT_GRACE_SECONDS = 5.0  # an arcade that closed its terminal, to end by itself
 # What a killed Textual app leaves switched on in the client's terminal: turn it off again.
 TERMINAL_RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
@@ -193,6 +195,13 @@ class ArcadeProcess:
         self._loop.create_task(self._report_exit())
 
     async def _report_exit(self) -> None:
+        """The arcade closed its terminal: it is quitting. Let it finish (it stops its search
+        worker first) before `stop` hangs up on whatever is left."""
+        process = self.process
+        waited = 0.0
+        while process is not None and process.poll() is None and waited < QUIT_GRACE_SECONDS:
+            await asyncio.sleep(0.05)
+            waited += 0.05
         self.on_exit(await self.stop())
 
     def _close_master(self) -> None:

@@ -16,10 +16,10 @@ MARKS = {"optimal": "[green]✓[/green]", "wasted": "[yellow]✗[/yellow]", "los
 ROWS = 8  # the newest moves shown
 
 
-def distance_line(distance: Distance | None, unit: str) -> str:
-    """"12 moves to go", "lost: <reason>", or "working it out…" (plain text)."""
+def distance_line(distance: Distance | None, unit: str, gave_up: bool = False) -> str:
+    """ "12 moves to go", "lost: <reason>", or "working it out…" (plain text)."""
     if distance is None:
-        return "working it out…"
+        return "too far to work out (the search gave up)" if gave_up else "working it out…"
     return distance.words(unit)
 
 
@@ -48,12 +48,17 @@ class CoachPanel(Static):
         self.text = ""
 
     def show_coach(
-        self, enabled: bool, distance: Distance | None, marks: Sequence[MoveMark], unit: str
+        self,
+        enabled: bool,
+        distance: Distance | None,
+        marks: Sequence[MoveMark],
+        unit: str,
+        gave_up: bool = False,
     ) -> None:
         self.set_class(not enabled, "-off")
         if not enabled:
             return
-        lines = [f"[b]{escape(distance_line(distance, unit))}[/b]"]
+        lines = [f"[b]{escape(distance_line(distance, unit, gave_up))}[/b]"]
         shown = list(marks)[-ROWS:]
         if len(marks) > len(shown):
             lines.append(f"[dim]… {len(marks) - len(shown)} earlier[/dim]")

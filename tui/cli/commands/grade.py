@@ -69,14 +69,18 @@ def run(args: argparse.Namespace) -> int:
         clear_progress()
     out: dict[str, Any] = {"id": puzzle.id, "start": puzzle.format(start)} | grading.as_json()
     unit = unit_of(puzzle)
-    lines = [f"{puzzle.id} from {out['start']}: {grading.final.words(unit)} at the start"
-             if not grading.moves else f"{puzzle.id} from {out['start']}"]
+    lines = [
+        f"{puzzle.id} from {out['start']}: {grading.final.words(unit)} at the start"
+        if not grading.moves
+        else f"{puzzle.id} from {out['start']}"
+    ]
     for i, graded in enumerate(grading.moves, 1):
         after = "—" if graded.after.moves is None else str(graded.after.moves)
         before = "—" if graded.before.moves is None else str(graded.before.moves)
         reason = f"  ({graded.reason})" if graded.reason else ""
-        lines.append(f"  {i:>3}. {graded.move:<14} {before:>3} → {after:<3} {graded.verdict}"
-                     f"{reason}")
+        lines.append(
+            f"  {i:>3}. {graded.move:<14} {before:>3} → {after:<3} {graded.verdict}{reason}"
+        )
     if grading.moves:
         counts = ", ".join(f"{grading.count(v)} {v}" for v in (OPTIMAL, WASTED, LOST))
         lines.append(f"{counts}; after the last move: {grading.final.words(unit)}")

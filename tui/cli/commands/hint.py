@@ -48,8 +48,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_NO_SOLUTION
     except BudgetExceeded as error:
         clear_progress()
-        emit(args, head | {"move": None, "distance": None, "reason": str(error)},
-             f"{puzzle.id}: {error}")
+        emit(
+            args,
+            head | {"move": None, "distance": None, "reason": str(error)},
+            f"{puzzle.id}: {error}",
+        )
         return EXIT_GAVE_UP
     clear_progress()
     text = puzzle.format_move(move)
