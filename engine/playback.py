@@ -73,6 +73,19 @@ class Playback(Generic[S, M]):
         self.playing = not self.playing
         return self.playing
 
+    def command(self, name: str) -> None:
+        """A playback key by name: toggle, forward, back, first, last, faster, slower, or tick
+        (the UI timer's step, which keeps playing); stepping by hand pauses."""
+        if name in ("forward", "back"):
+            self.playing = False
+        actions = {"toggle": self.toggle, "forward": self.forward, "tick": self.forward,
+                   "back": self.back, "first": lambda: self.seek(0),
+                   "last": lambda: self.seek(self.length), "faster": self.faster,
+                   "slower": self.slower}
+        if name not in actions:
+            raise ValueError(f"unknown playback command {name!r}")
+        actions[name]()
+
     def faster(self) -> None:
         self.speed_level = min(len(SPEEDS) - 1, self.speed_level + 1)
 

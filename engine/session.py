@@ -28,7 +28,8 @@ from kaeru.engine.results import SearchStats
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
 from kaeru.engine.session_jobs import Post, TaggedJobs
-from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
+from kaeru.engine.session_saves import finished_game, saved_game
+from kaeru.engine.store.models import SavedGame
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -371,28 +372,8 @@ class Session(Generic[S, M]):
     def playback_command(self, name: str) -> None:
         """toggle, forward, back, first, last, faster, slower, tick (the UI timer's step)."""
         check("playback", self.mode)
-        playback = self.playback
-        assert playback is not None
-        if name == "toggle":
-            playback.toggle()
-        elif name == "forward":
-            playback.playing = False
-            playback.forward()
-        elif name == "tick":
-            playback.forward()
-        elif name == "back":
-            playback.playing = False
-            playback.back()
-        elif name == "first":
-            playback.seek(0)
-        elif name == "last":
-            playback.seek(playback.length)
-        elif name == "faster":
-            playback.faster()
-        elif name == "slower":
-            playback.slower()
-        else:
-            raise ValueError(f"unknown playback command {name!r}")
+        assert self.playback is not None
+        self.playback.command(name)
         self._changed("playback")
 
     def take_over(self) -> int:
@@ -439,42 +420,17 @@ class Session(Generic[S, M]):
     # ---- saving ------------------------------------------------------------------------------
     def saved(self) -> SavedGame:
         """The game as the store keeps it: moves as text, so saves outlive move order."""
-        return SavedGame(
-            slot=self.slot,
-            puzzle_id=self.puzzle.id,
-            game_id=self.game_id,
-            moves=tuple(self.puzzle.format_move(m) for m in self._moves),
-            redo=tuple(self.puzzle.format_move(m) for m in self.redo_moves),
-            seconds=round(self.seconds, 1),
-            hints=self.hints,
-            helped=self.helped,
-            daily=self.daily,
-            updated=now_iso(),
-            hint_levels=self.coach.hint_levels,
-        )
+        return saved_game(self)
 
     def _persist(self) -> None:
+        """Save the game in progress; record a win once (and drop its in-progress row)."""
         if self.store is None:
             return
         if self.solved and self._moves and not self.recorded:
             self.recorded = True
-            outcome = self.outcome()
-            self.store.finish_game(self.slot, FinishedGame(
-                game_id=self.game_id,
-                puzzle_id=self.puzzle.id,
-                moves=tuple(self.puzzle.format_move(m) for m in self._moves),
-                move_count=outcome.chains if outcome.chains is not None else outcome.moves,
-                optimal=self.optimal_length,
-                seconds=round(self.seconds, 1),
-                hints=self.hints,
-                helped=self.helped,
-                finished=now_iso(),
-                daily=self.daily,
-                hint_levels=self.coach.hint_levels,
-            ))
+            self.store.finish_game(self.slot, finished_game(self))
             self.slot = None
-            return
-        if not self.solved:
+        elif not self.solved:
             self.slot = self.store.save_game(self.saved())
         elif self.slot is not None:  # won again after an undo: the win is already recorded
             self.store.delete_game(self.slot)

@@ -23,6 +23,8 @@ from kaeru.engine.coach.distance import unit_of
 from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Cancelled
 from kaeru.engine.session import Session
+from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 Replay = Callable[[int], None]
 
@@ -43,7 +45,7 @@ class AnalysisScreen(Screen[None]):
         self.memo = dict(session.coach.memo)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Vertical(id="analysis-body"):
             yield Static(id="analysis-summary")
             yield Static(id="analysis-chart")
@@ -51,7 +53,7 @@ class AnalysisScreen(Screen[None]):
                 "Moves that were not optimal (Enter: replay from before it)",
                 id="analysis-list-title",
             )
-            yield OptionList(id="analysis-mistakes")
+            yield SafeOptionList(id="analysis-mistakes")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -17,7 +17,9 @@ from textual.worker import get_current_worker
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import daily_date, daily_games, short_title
 from kaeru.engine.random_games import RandomGame
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame
+from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 
 class DailyScreen(Screen[None]):
@@ -33,10 +35,10 @@ class DailyScreen(Screen[None]):
         self.games: dict[str, RandomGame] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         yield Static(f"Daily puzzles for {self.day}: the same starts for everyone today.",
                      id="daily-title")
-        yield OptionList(id="daily-list")
+        yield SafeOptionList(id="daily-list")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, Static
 from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
 from kaeru.engine.core import BadInput
 from kaeru.engine.registry import get_puzzle
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 
@@ -46,7 +47,7 @@ class DrillScreen(Screen[None]):
         self.depths = (1, DEFAULT_DEPTH)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Vertical(id="drill-body"):
             yield Static(id="drill-title")
             yield Center(id="drill-board-box")

@@ -180,10 +180,18 @@ class ExploreScreen(Screen[None]):
         if self.status != "running":
             return
         self.status = status
+        self.stop_progress()
         panel = self.query_one(StatsPanel)
         panel.show_stats(panel.stats or SearchStats("none"), status, TASK)
         self.query_one("#totals", Static).update(f"[dim]{status}[/dim]")
         self.say(message)
+
+    def stop_progress(self) -> None:
+        """Freeze the bar where the run ended: an indeterminate bar (no total) would go on
+        animating after "too many positions" or a cancel."""
+        bar = self.query_one("#progress", ProgressBar)
+        if bar.total is None:
+            bar.update(total=max(bar.progress, 1), progress=bar.progress)
 
     def finished(self, result: Enumeration) -> None:
         self.status = "done"

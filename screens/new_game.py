@@ -37,12 +37,6 @@ class NewGameScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    DEFAULT_CSS = """
-    NewGameScreen { align: center middle; }
-    NewGameScreen > Vertical { width: 70; max-width: 100%; height: auto; border: thick $primary;
-                               background: $surface; padding: 1 2; }
-    NewGameScreen #error { color: $text-error; height: auto; }
-    """
 
     def __init__(self, puzzle: Puzzle) -> None:
         super().__init__()

@@ -24,6 +24,7 @@ from kaeru.engine.daily import share_line, short_title
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
 from kaeru.screens.play_text import clock_text, status_text, verdict_text
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
@@ -71,7 +72,7 @@ class PlayScreen(Screen[None]):
 
     # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Horizontal(id="main"):
             with Vertical(id="board-area"):
                 yield Static(id="title")
@@ -198,7 +199,7 @@ class PlayScreen(Screen[None]):
 
     def refresh_clock(self) -> None:
         self.sub_title = self.session.puzzle.title + (
-            f"  ⏱ {clock_text(self.session.seconds)}" if self.show_timer else ""
+            f"  · {clock_text(self.session.seconds)}" if self.show_timer else ""
         )
 
     def say(self, message: str) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from kaeru.engine.store import PuzzleSummary, Store
 from kaeru.screens.play_text import clock_text
+from kaeru.tui.glyphs import HEADER_ICON
 
 
 def over_text(value: int | None) -> str:
@@ -48,7 +49,7 @@ class RecordsScreen(Screen[None]):
         self.summaries: dict[str, PuzzleSummary] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         with Vertical(id="records-body"):
             yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="records-chart")
@@ -77,6 +78,6 @@ class RecordsScreen(Screen[None]):
 
     @on(DataTable.RowHighlighted)
     def show_chart(self, event: DataTable.RowHighlighted) -> None:
-        key = event.row_key.value
+        key = event.row_key.value if event.row_key is not None else None  # empty table
         if key in self.summaries:
             self.query_one("#records-chart", Static).update(chart_text(self.summaries[key]))

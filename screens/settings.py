@@ -14,7 +14,9 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine.store import Store
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.keymap import keymap_path
+from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,8 @@ class SettingsScreen(Screen[None]):
         self.store = store
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield OptionList(*self.options(), id="settings-list")
+        yield Header(icon=HEADER_ICON)
+        yield SafeOptionList(*self.options(), id="settings-list")
         yield Static(id="settings-about")
         yield Footer()
 

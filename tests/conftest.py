@@ -11,5 +11,6 @@ def private_dirs(tmp_path_factory: pytest.TempPathFactory) -> None:
     mp = pytest.MonkeyPatch()
     mp.setenv("KAERU_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
     mp.setenv("KAERU_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    mp.setenv("KAERU_PDB_BUILD", "off")  # no 15-puzzle database build behind a test's back
     yield
     mp.undo()

@@ -203,8 +203,8 @@ def layers(
         positions = int(symmetry.orbit_sizes(following).sum())
         if not keep_all:
             out[-1] = Layer(out[-1].classes[:0], out[-1].count, out[-1].positions)  # release
-        held = sum(int(x.classes.size) for x in out)
         out.append(Layer(following, int(following.size), positions))
+        held = sum(int(x.classes.size) for x in out)
         meter.depth, meter.frontier = len(out) - 1, int(following.size)
         meter.extra["classes"] = f"{sum(x.count for x in out):,}"
         heading = following.size * following.size // max(1, current.size)

@@ -192,8 +192,14 @@ _latest: list[SearchStats] = []
 _failure: list[str] = []
 
 
+AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": never build them unasked (tests, small machines)
+
+
 def start_background_build() -> None:
-    """Build (or load) the databases in a daemon thread at lowered priority, once per process."""
+    """Build (or load) the databases in a daemon thread at lowered priority, once per process.
+    With $KAERU_PDB_BUILD=off only databases already on disk are loaded."""
+    if os.environ.get(AUTO_BUILD_ENV) == "off" and not ready():
+        return
     with _set_lock:
         if _loaded or (_background and _background[0].is_alive()):
             return

@@ -25,7 +25,6 @@ def main() -> None:
     os.environ.setdefault("KAERU_LOG_DIR", tempfile.mkdtemp(prefix="kaeru-log-"))
     import kaeru.tui.cli.commands.play as play
     from kaeru.tui.cli.main import main as kaeru_main
-
     from tests.cli.hostile import Hung, Verdict, judge, private_zoo, random_case, valid_states
 
     play.open_arcade = lambda game_id: 0  # type: ignore[assignment]

@@ -18,7 +18,8 @@ def configure(sub: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args)
-    return open_arcade(puzzle.game_id(start) if (args.start or args.from_file) else puzzle.id)
+    named_start = args.start is not None or args.from_file or ":" in args.puzzle
+    return open_arcade(puzzle.game_id(start) if named_start else puzzle.id)
 
 
 def open_arcade(game_id: str | None) -> int:

@@ -1,0 +1,36 @@
+"""The monkey test: random keys and terminal sizes (down to 10×4) on every screen kind must
+never close the app with an exception (`tests/app/monkey.py`). Regressions: PageUp/PageDown
+on a list 0 rows tall (home, explorer, command palette) raised KeyError inside Textual."""
+
+from __future__ import annotations
+
+import pytest
+
+from kaeru.tui.app import KaeruApp
+from tests.app.monkey import STARTS, monkey
+
+
+@pytest.mark.parametrize("start", STARTS, ids=lambda s: s.name)
+async def test_random_keys_never_crash(start) -> None:
+    run = await monkey(start, seed=7, presses=90)
+    assert run.crash is None, run.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("start", STARTS, ids=lambda s: s.name)
+async def test_random_keys_never_crash_at_length(start, seed) -> None:
+    run = await monkey(start, seed=1000 + seed, presses=300)
+    assert run.crash is None, run.describe()
+
+
+@pytest.mark.parametrize("size", [(20, 6), (10, 4)])
+async def test_page_keys_on_a_list_with_no_rows(size) -> None:
+    app = KaeruApp(None, resume=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("pagedown", "pageup", "ctrl+p", "pagedown", "pageup", "escape")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("pagedown")
+        assert app.is_running
