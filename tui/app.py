@@ -72,7 +72,7 @@ class KaeruApp(App[None]):
 
     def action_command_palette(self) -> None:
         """The command palette, with page keys safe on a tiny terminal (safe_option_list)."""
-        if self.use_command_palette and not SafeCommandPalette.is_open(self):
+        if self.use_command_palette and not SafeCommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def on_unmount(self) -> None:

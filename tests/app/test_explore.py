@@ -181,7 +181,7 @@ async def test_solve_plays_back_to_the_goal():
         screen = play_screen(app)
         await pilot.press("s")
         await settle(pilot)
-        playback = screen.playback
+        playback = screen.session.playback
         assert playback is not None and playback.solution.length == 16
         await pilot.press("end")
         two_blank = get_puzzle("two-blank-3x3")

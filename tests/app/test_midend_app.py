@@ -147,3 +147,19 @@ async def test_a_damaged_keymap_is_one_line_and_ignored(tmp_path, monkeypatch):
         await pilot.pause()
         notes = [n.message for n in app._notifications]
         assert any(n.startswith("Keymap ignored") and "\n" not in n for n in notes)
+
+
+async def test_the_board_gets_its_focus_back_after_a_too_small_spell():
+    app = KaeruApp("frogs-3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        assert screen.has_class("too-small")
+        screen.set_focus(None)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not screen.has_class("too-small") and screen.focused is screen.board
+        await pilot.press("3", "enter")
+        assert screen.session.moves_made == 1  # keys reach the board without a Tab first

@@ -34,3 +34,17 @@ async def test_page_keys_on_a_list_with_no_rows(size) -> None:
         await pilot.pause()
         await pilot.press("pagedown")
         assert app.is_running
+
+
+async def test_explorer_progress_bar_stops_when_its_run_is_cancelled() -> None:
+    from textual.widgets import ProgressBar
+
+    app = KaeruApp(None, resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_explorer("pegs-english")  # no known size: an indeterminate, animated bar
+        await pilot.pause()
+        await pilot.press("escape")  # cancel the run
+        await pilot.pause()
+        bar = app.screen.query_one("#progress", ProgressBar)
+        assert bar.total is not None  # a bar with a total does not animate

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from kaeru.engine.search import dispatch
 from tests.app.conftest import SNAPSHOT_SIZE, settle, snapshot_app
 
 
@@ -37,8 +38,9 @@ def test_play_screen_number_reversal_won(snap_compare):
     async def win(pilot: Pilot) -> None:
         await settle(pilot)
         screen = pilot.app.screen
-        for move in screen.session.solve().moves:
-            screen.make_move(move)
+        session = screen.session
+        for move in dispatch.solve(session.puzzle, session.state, session.start).moves:
+            session.push(move)
         await settle(pilot)
         pilot.app.clear_notifications()
         await pilot.pause()

@@ -21,13 +21,26 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def kaeru(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kaeru.tui.cli", *argv], capture_output=True, text=True,
-        env=os.environ | env, timeout=60, encoding="utf-8", errors="replace",
+        [sys.executable, "-m", "kaeru.tui.cli", *argv],
+        capture_output=True,
+        text=True,
+        env=os.environ | env,
+        timeout=60,
+        encoding="utf-8",
+        errors="replace",
     )
 
 
-@pytest.mark.parametrize("bad", ["flip-it-²", "two-blank-④x③", "flip-it-" + "9" * 5000,
-                                 "frogs-" + "1" * 4400, "sliding-4x" + "7" * 4500])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "flip-it-²",
+        "two-blank-④x③",
+        "flip-it-" + "9" * 5000,
+        "frogs-" + "1" * 4400,
+        "sliding-4x" + "7" * 4500,
+    ],
+)
 def test_odd_and_huge_digits_are_bad_input(capsys, bad):
     code, _, err = run(capsys, "solve", bad)
     assert code == 2 and len(err.splitlines()) == 1 and len(err) < 300
@@ -98,8 +111,13 @@ def test_internal_error_exits_4_naming_the_log(capsys, monkeypatch, tmp_path):
 
 def test_full_disk_ends_cleanly(tmp_path):
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "kaeru.tui.cli", "solve", "oshidori"],
-                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "kaeru.tui.cli", "solve", "oshidori"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 4 and len(done.stderr.splitlines()) == 1, done.stderr
     assert "Traceback" not in done.stderr
 
@@ -115,3 +133,10 @@ def test_closed_pipe_ends_cleanly():
     shell = f"{sys.executable} -m kaeru.tui.cli list | head -1"
     done = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "Traceback" not in done.stderr and done.stderr == ""
+
+
+def test_enumerate_too_large_gives_up_with_exit_3(capsys):
+    code, out, err = run(capsys, "enumerate", "sliding-4x4")
+    assert code == 3 and "positions" in out and err == ""
+    code, out, _ = run(capsys, "enumerate", "sliding-4x4", "--json")
+    assert code == 3 and '"complete": false' in out

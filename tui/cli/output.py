@@ -11,11 +11,31 @@ from typing import Any
 from kaeru.engine.core import SearchStats
 
 # What a terminal that cannot show a glyph gets instead (PYTHONIOENCODING=ascii, a C locale).
-ASCII_FALLBACKS = str.maketrans({
-    "→": "->", "←": "<-", "↑": "^", "↓": "v", "—": "-", "–": "-", "×": "x", "…": "...",
-    "·": ".", "●": "o", "○": ".", "◯": "O", "■": "#", "□": ".", "♞": "N", "♘": "n",
-    "’": "'", "“": '"', "”": '"', "✓": "ok", "½": "1/2",
-})
+ASCII_FALLBACKS = str.maketrans(
+    {
+        "→": "->",
+        "←": "<-",
+        "↑": "^",
+        "↓": "v",
+        "—": "-",
+        "–": "-",
+        "×": "x",
+        "…": "...",
+        "·": ".",
+        "●": "o",
+        "○": ".",
+        "◯": "O",
+        "■": "#",
+        "□": ".",
+        "♞": "N",
+        "♘": "n",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "✓": "ok",
+        "½": "1/2",
+    }
+)
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:

@@ -14,8 +14,10 @@ from textual.widgets import OptionList
 
 def can_page(option_list: OptionList) -> bool:
     """True when `_move_page` can run: the list is laid out and its highlight has a line."""
-    lines = getattr(option_list, "_lines", None)
-    index_to_line = getattr(option_list, "_index_to_line", None)
+    try:
+        lines, index_to_line = option_list._lines, option_list._index_to_line
+    except AttributeError:  # another Textual: let it page
+        return True
     if not lines or index_to_line is None:
         return False
     if option_list.scrollable_content_region.height <= 0:

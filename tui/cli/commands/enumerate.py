@@ -15,6 +15,7 @@ from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 NAME = "enumerate"
 HELP = "count every position reachable from the start, by depth"
 ORDER = 30
+TOO_LARGE = 10  # a space known to be this many times the budget is refused at once
 
 
 def configure(sub: argparse.ArgumentParser) -> None:
@@ -25,12 +26,31 @@ def configure(sub: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args, root=True)
     control = Control(progress=progress_printer(sys.stderr.isatty()))
+    size = dispatch.space_size(puzzle)
+    if size is not None and control.budget is not None and size > TOO_LARGE * control.budget:
+        reason = (
+            f"{size:,} positions is far more than the budget of {control.budget:,}: not enumerated"
+        )
+        emit(
+            args,
+            {"id": puzzle.id, "complete": False, "size": size, "reason": reason},
+            f"{puzzle.id}: {reason}",
+        )
+        return EXIT_GAVE_UP
     try:
         result = dispatch.enumerate_space(puzzle, start, control)
     except BudgetExceeded as error:  # too large: the figures reached, exit 3
         clear_progress()
         out = {"id": puzzle.id, "complete": False, "reason": str(error)}
-        emit(args, out, f"{puzzle.id}: {error}")
+        figures = ""
+        if error.stats is not None:
+            out["stats"] = error.stats.as_dict()
+        if error.stats is not None and error.stats.generated:
+            figures = (
+                f" (reached depth {error.stats.depth}, {error.stats.generated:,} "
+                f"positions, {error.stats.seconds:.1f} s)"
+            )
+        emit(args, out, f"{puzzle.id}: gave up: {error}{figures}")
         return EXIT_GAVE_UP
     clear_progress()
     out = {"id": puzzle.id} | result.as_dict()
