@@ -8,25 +8,27 @@ totals, and the farthest positions; Enter on one opens it as a game (`app.open_g
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.markup import escape
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled, Puzzle, SearchStats
+from kaeru.engine.core import BadInput, Puzzle, SearchStats
 from kaeru.engine.results import Enumeration
 from kaeru.engine.search import dispatch
+from kaeru.engine.service.inline import Searcher
+from kaeru.engine.service.jobs import CANCELLED as CANCELLED_OUTCOME
+from kaeru.engine.service.jobs import DONE, GAVE_UP, Job, JobKind, JobRequest, JobResult
+from kaeru.tui.messages import OpenGame
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 from kaeru.tui.widgets.stats import StatsPanel
@@ -62,17 +64,12 @@ class ExploreScreen(Screen[None]):
     ExploreScreen.short.finished StatsPanel { display: none; }
     """
 
-    class GameChosen(Message):
-        """Posted when the app has no `open_game`: the player chose a position to play."""
-
-        def __init__(self, game_id: str) -> None:
-            super().__init__()
-            self.game_id = game_id
-
-    def __init__(self, puzzle: Puzzle, root: Hashable) -> None:
+    def __init__(self, puzzle: Puzzle, root: Hashable, searcher: Searcher) -> None:
         super().__init__()
         self.puzzle = puzzle
         self.root = root
+        self.searcher = searcher
+        self.job: Job | None = None
         self.result: Enumeration | None = None
         self.status = "idle"  # running, done, cancelled, failed
         self.serial = 0  # which run is current: late news from a replaced run is dropped
@@ -99,6 +96,7 @@ class ExploreScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
         self.title = "Kaeru Arcade"
         self.sub_title = f"Explore {self.puzzle.title}"
         self.query_one("#chart-box").border_title = "Positions per depth"
@@ -121,8 +119,7 @@ class ExploreScreen(Screen[None]):
     # ---- running -------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        workers = self.app.workers
-        return any(w.node is self and w.group == "explore" and w.is_running for w in workers)
+        return self.job is not None and not self.job.done
 
     def action_run(self) -> None:
         self.serial += 1
@@ -137,24 +134,28 @@ class ExploreScreen(Screen[None]):
         self.say("Counting every position… (Escape cancels)")
         self.enumerate_space(self.serial)
 
-    @work(thread=True, exclusive=True, group="explore")
     def enumerate_space(self, serial: int) -> None:
-        worker = get_current_worker()
+        """Count the space as a job on the search service (a worker process in the app), so
+        keys never wait on it; news of a replaced run is dropped by its serial."""
+        if self.job is not None:
+            self.job.cancel()
+        request = JobRequest(JobKind.ENUMERATE, self.puzzle.id, self.puzzle.format(self.root),
+                             "", tag="explore")
+        self.job = self.searcher.submit(
+            request,
+            on_progress=lambda job, stats: self._from_worker(serial, self.show_progress, stats),
+            on_done=lambda job, result: self._from_worker(serial, self.job_done, result),
+        )
 
-        def progress(stats: SearchStats) -> None:
-            self._from_worker(serial, self.show_progress, stats)
-
-        try:
-            control = Control(progress, lambda: worker.is_cancelled)
-            result = dispatch.enumerate_space(self.puzzle, self.root, control)
-        except Cancelled:
-            self._from_worker(serial, self.ended, "cancelled", CANCELLED)
-        except BudgetExceeded as error:
-            self._from_worker(serial, self.ended, "failed", f"Too many positions: {error}")
-        except Exception as error:  # an engine bug must not take the app down
-            self._from_worker(serial, self.ended, "failed", f"Enumeration failed: {error}")
-        else:
-            self._from_worker(serial, self.finished, result)
+    def job_done(self, result: JobResult) -> None:
+        if result.outcome == DONE and result.enumeration is not None:
+            self.finished(result.enumeration)
+        elif result.outcome == CANCELLED_OUTCOME:
+            self.ended("cancelled", CANCELLED)
+        elif result.outcome == GAVE_UP:
+            self.ended("failed", f"Too many positions: {result.message}")
+        else:  # an engine bug must not take the app down
+            self.ended("failed", f"Enumeration failed: {result.message}")
 
     def _from_worker(self, serial: int, callback: Any, *args: Any) -> None:
         """Run `callback` on the UI thread if this run is still the current one."""
@@ -163,6 +164,9 @@ class ExploreScreen(Screen[None]):
             if self.is_attached and serial == self.serial:
                 callback(*args)
 
+        if threading.get_ident() == self._ui_thread:  # a searcher that answers at once
+            deliver()
+            return
         try:
             self.app.call_from_thread(deliver)
         except RuntimeError:  # the app has stopped
@@ -242,14 +246,15 @@ class ExploreScreen(Screen[None]):
             farthest.highlighted = 0
 
     def action_escape(self) -> None:
-        if self.running:
-            self.workers.cancel_group(self, "explore")
+        if self.running and self.job is not None:
+            self.job.cancel()
             self.ended("cancelled", CANCELLED)
         else:
             self.app.pop_screen()
 
     def on_unmount(self) -> None:
-        self.workers.cancel_group(self, "explore")
+        if self.job is not None:
+            self.job.cancel()
 
     @on(OptionList.OptionSelected, "#farthest")
     def open_farthest(self, event: OptionList.OptionSelected) -> None:
@@ -262,8 +267,4 @@ class ExploreScreen(Screen[None]):
         except BadInput as error:
             self.notify(str(error), severity="error")
             return
-        open_game = getattr(self.app, "open_game", None)
-        if callable(open_game):
-            open_game(game_id)
-        else:
-            self.post_message(self.GameChosen(game_id))
+        self.post_message(OpenGame(game_id))

@@ -180,4 +180,4 @@ class KaeruApp(App[None]):
         except BadInput as error:
             self.notify(str(error), severity="error")
             return
-        self.push_screen(ExploreScreen(puzzle, puzzle.explore_root()))
+        self.push_screen(ExploreScreen(puzzle, puzzle.explore_root(), self.service))

@@ -120,7 +120,7 @@ async def test_escape_cancels_a_long_enumeration_then_leaves(monkeypatch, tmp_pa
     app = KaeruApp(resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.push_screen(ExploreScreen(fourteen, fourteen.geometry.goal))
+        app.push_screen(ExploreScreen(fourteen, fourteen.geometry.goal, app.service))
         await pilot.pause()
         screen = explorer(app)
         panel = screen.query_one(StatsPanel)

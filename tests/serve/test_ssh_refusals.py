@@ -105,7 +105,7 @@ def test_local_and_remote_forwarding_are_refused(keyed):
                 if client.connect_ex(("127.0.0.1", local)) != 0:
                     time.sleep(0.1)  # the client is not listening yet
                     continue
-                client.settimeout(10)
+                client.settimeout(3)  # a forwarded banner arrives in milliseconds
                 try:
                     received = client.recv(64)  # forwarded: the server's "SSH-2.0-" banner
                 except (ConnectionResetError, TimeoutError):
