@@ -79,6 +79,15 @@ class KaeruApp(App[None]):
         self.service.shutdown()
         self.store.close()
 
+    def on_app_blur(self) -> None:
+        """The terminal lost focus: the game clock stops (where the terminal reports it)."""
+        if isinstance(self.screen, PlayScreen):
+            self.screen.session.pause()
+
+    def on_app_focus(self) -> None:
+        if isinstance(self.screen, PlayScreen):
+            self.screen.session.resume()
+
     def _table_notice(self, text: str) -> None:
         """A one-line notice from the table cache (it is unusable, tables stay in memory)."""
         if self.is_running:

@@ -163,3 +163,19 @@ async def test_the_board_gets_its_focus_back_after_a_too_small_spell():
         assert not screen.has_class("too-small") and screen.focused is screen.board
         await pilot.press("3", "enter")
         assert screen.session.moves_made == 1  # keys reach the board without a Tab first
+
+
+async def test_the_clock_stops_while_the_app_is_in_the_background():
+    from textual import events
+
+    app = KaeruApp("frogs-3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        clock = play_screen(app).session.clock
+        assert clock.running
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert not clock.running
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert clock.running

@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import NoReturn
 
 from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
+from kaeru.engine.tables.folder import notices as table_notices
 from kaeru.engine.text_input import one_line
 from kaeru.tui.cli import commands
 from kaeru.tui.cli.exit_codes import (
@@ -110,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return open_arcade(None)
         code: int = by_name[args.command].run(args)
         sys.stdout.flush()
+        for notice in table_notices():  # the cache was unusable: said once, after the output
+            say(f"note: {notice}")
         return code
     except SystemExit as stop:  # argparse: --help, --version, a usage error
         if stop.code not in (None, 0):
