@@ -166,7 +166,8 @@ class PlayScreen(Screen[None]):
         playback = session.playback
         self.board.locked = session.mode is Mode.PLAYBACK
         last = playback.last_move if playback is not None else session.last_move
-        self.board.show(session.layout(), last_move=last, hint=session.hint_move)
+        piece = session.coach.hint_cells if playback is None else ()
+        self.board.show(session.layout(), last_move=last, hint=session.hint_move, hint_piece=piece)
         title = f"{escape(session.puzzle.title)}  [dim]{escape(session.game_id)}[/dim]"
         self.query_one("#title", Static).update(title)
         status = status_text(session.outcome())

@@ -66,9 +66,13 @@ async def test_graded_hints_on_the_play_screen():
         await pilot.press("i")
         await settle(pilot)
         assert "15 moves to go" in screen.session.message and screen.board.hint_move is None
+        assert screen.board.hint_entry() is None  # the distance only: nothing on the board
         await pilot.press("i")
         await settle(pilot)
         assert "moves." in screen.session.message and screen.board.hint_move is None
+        piece = screen.board.hint_entry()  # the second level marks the piece, not its target
+        assert piece is not None and piece.targets == ()
+        assert piece.sources == screen.session.coach.hint_cells != ()
         await pilot.press("i")
         await settle(pilot)
         assert screen.board.hint_move is not None

@@ -74,6 +74,7 @@ class BoardWidget(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.previous: Layout | None = None  # the position shown before this one
+        self.hint_cells: tuple[int, ...] = ()  # the piece a graded hint names
         self.moved = True  # whether the last `show` brought a new position
         self.set_reactive(BoardWidget.shown, layout)
 
@@ -83,13 +84,16 @@ class BoardWidget(Widget, can_focus=True):
         *,
         last_move: Hashable | None = None,
         hint: Hashable | None = None,
+        hint_piece: tuple[int, ...] = (),
     ) -> None:
         """Draw a position (after a move, undo, hint, or a playback step). Showing the same
-        position again (a redraw) keeps what the player was doing on the board."""
+        position again (a redraw) keeps what the player was doing on the board. `hint_piece`
+        marks only the cells of the piece to move (a graded hint's second level)."""
         self.moved = layout != self.shown
         if self.moved:
             self.previous = self.shown
         self.last_move = last_move
+        self.hint_cells = hint_piece
         self.hint_move = hint
         self.shown = layout
 
@@ -109,7 +113,10 @@ class BoardWidget(Widget, can_focus=True):
         self.post_message(self.Refused(reason))
 
     def hint_entry(self) -> LayoutMove | None:
-        """The hinted move, as the layout lists it (None when there is no hint)."""
+        """The hinted move, as the layout lists it (None when there is no hint); only the piece
+        (no target) while a graded hint shows which piece moves."""
+        if self.hint_move is None and self.hint_cells:
+            return LayoutMove(None, "", self.hint_cells, ())
         return self.shown.find(self.hint_move)
 
     def last_entry(self) -> LayoutMove | None:
