@@ -84,6 +84,7 @@ class Capabilities:
     random_starts: bool = False  # `random_start(rng, depth)` draws new games
     explorer_root: bool = False  # `explore_root()` is not the start (the goal, say)
     tables: bool = False  # `tables_ready()`: the solver may build a table first (slow once)
+    fewest_moves: bool = False  # `solve_fewest_moves`: fewest moves as players count them
     heuristics: tuple[str, ...] = ()  # heuristics a caller may choose by name (`solve_with`)
 
     def __post_init__(self) -> None:
@@ -244,6 +245,11 @@ class Puzzle(ABC, Generic[S, M]):
     def solve_with(self, heuristic: str, state: S, start: S, control: Control) -> Solution[S, M]:
         """An optimal search with a heuristic chosen by name from `capabilities.heuristics`."""
         raise NotImplementedError(f"{self.id} offers no choice of heuristic")
+
+    def solve_fewest_moves(self, state: S, start: S, control: Control) -> Solution[S, M]:
+        """A solution with the fewest moves as players count them, one move being a chain
+        (`capabilities.fewest_moves`)."""
+        raise NotImplementedError(f"{self.id} counts no chains of moves")
 
     def own_enumerate(self, root: S, control: Control) -> Enumeration:
         """The family's own enumeration (`capabilities.own_enumerator`)."""

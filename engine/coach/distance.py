@@ -121,6 +121,10 @@ def learn(memo: Memo, solution: Solution[Any, Any]) -> None:
         memo[state] = Distance(length - i)
 
 
+class AlreadySolved(BadInput):
+    """A hint was asked for a position that is already won."""
+
+
 def best_move(
     puzzle: Puzzle[Any, Any],
     state: Hashable,
@@ -131,7 +135,7 @@ def best_move(
     """A first move of an optimal solution from `state`, and the distance from `state` before
     it. BadInput when `state` is already won; Unsolvable when it cannot be."""
     if puzzle.is_goal(state, start):
-        raise BadInput("the position is already solved: there is no move to hint")
+        raise AlreadySolved("the position is already solved: there is no move to hint")
     lookup = tables.ready(puzzle, start) or tables.build(puzzle, start, control)
     if lookup is not None:
         here = from_table(puzzle, state, start, lookup)

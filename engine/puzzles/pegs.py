@@ -54,6 +54,7 @@ class PegSolitaire(Puzzle[int, Jump]):
         own_enumerator=True,
         dead_ends=True,
         chains=True,
+        fewest_moves=True,
     )
 
     def __init__(

@@ -48,6 +48,16 @@ def solve(
     return solve_generic(puzzle, state, start, control)
 
 
+def solve_fewest_moves(
+    puzzle: Puzzle[S, M], state: S, start: S, control: Control = QUIET
+) -> Solution[S, M]:
+    """A solution with the fewest moves as players count them (a peg's chain of jumps is one
+    move); BadInput where the puzzle declares no such solver."""
+    if not puzzle.capabilities.fewest_moves:
+        raise BadInput(f"--metric moves: {puzzle.id} has no chains of jumps to count")
+    return puzzle.solve_fewest_moves(state, start, control)
+
+
 def solve_generic(
     puzzle: Puzzle[S, M], state: S, start: S, control: Control = QUIET
 ) -> Solution[S, M]:

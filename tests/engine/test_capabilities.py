@@ -27,6 +27,7 @@ HOOKS = {  # capability -> the method it lets callers call
     "explorer_root": "explore_root",
     "tables": "tables_ready",
     "heuristic": "heuristic",
+    "fewest_moves": "solve_fewest_moves",
 }
 STEPS = 12  # random moves from the start to a test position
 NEAR = 5  # random moves from the goal for the heuristic check

@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from kaeru.engine.coach.distance import best_move, unit_of
+from kaeru.engine.coach.distance import AlreadySolved, best_move, unit_of
 from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Unsolvable
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
@@ -36,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
     puzzle, state = resolve(args)
     start = puzzle.parse(args.game_start) if args.game_start else state
     head: dict[str, Any] = {"id": puzzle.id, "state": puzzle.format(state)}
-    if puzzle.is_goal(state, start):
-        emit(args, head | {"move": None, "distance": 0}, f"{puzzle.id}: already solved")
-        return EXIT_OK
     try:
         move, here = best_move(puzzle, state, start, Control(progress_printer(sys.stderr.isatty())))
+    except AlreadySolved:
+        emit(args, head | {"move": None, "distance": 0}, f"{puzzle.id}: already solved")
+        return EXIT_OK
     except Unsolvable as error:
         clear_progress()
         out = head | {"move": None, "distance": None, "reason": error.reason}

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, BudgetExceeded, Unsolvable
+from kaeru.engine.core import BudgetExceeded, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
@@ -37,10 +37,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         control = Control(progress=progress_printer(sys.stderr.isatty()))
         if getattr(args, "metric", "jumps") == "moves":
-            fewest = getattr(puzzle, "solve_fewest_moves", None)
-            if fewest is None:
-                raise BadInput(f"--metric moves: {puzzle.id} has no chains of jumps to count")
-            solution = fewest(start, start, control)
+            solution = dispatch.solve_fewest_moves(puzzle, start, start, control)
         else:
             solution = dispatch.solve(puzzle, start, start, control)
     except Unsolvable as error:
