@@ -12,7 +12,7 @@ from tests.app.monkey import STARTS, monkey
 
 @pytest.mark.parametrize("start", STARTS, ids=lambda s: s.name)
 async def test_random_keys_never_crash(start) -> None:
-    run = await monkey(start, seed=7, presses=60)
+    run = await monkey(start, seed=7, presses=40)
     assert run.crash is None, run.describe()
 
 

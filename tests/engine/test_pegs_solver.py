@@ -94,6 +94,7 @@ def test_french_central_game_is_refused_at_once_with_the_reason():
     assert "position-class" in (dispatch.dead_end(puzzle, start, start) or "")
 
 
+@pytest.mark.slow  # 2-4 s each on 2 cores: kept out of the default run's 5-minute budget
 @pytest.mark.parametrize("vacancy", ["c1", "d2", "d3"])
 def test_french_single_vacancy_games_offered_can_be_won(vacancy):
     puzzle = make_pegs(f"pegs-french-{vacancy}")
