@@ -28,6 +28,7 @@ from kaeru.engine.search import dispatch
 from kaeru.engine.service.inline import Searcher
 from kaeru.engine.service.jobs import CANCELLED as CANCELLED_OUTCOME
 from kaeru.engine.service.jobs import DONE, GAVE_UP, Job, JobKind, JobRequest, JobResult
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
@@ -77,7 +78,7 @@ class ExploreScreen(Screen[None]):
     # ---- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         puzzle = self.puzzle
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         yield Static(
             f"[b]State space: {escape(puzzle.title)}[/b]  [dim]{escape(puzzle.id)}[/dim]\n"
             f"from {escape(puzzle.format(self.root))}",

@@ -18,6 +18,7 @@ from kaeru.engine.core import BadInput
 from kaeru.engine.random_games import has_random_games, random_game
 from kaeru.engine.registry import families, get_puzzle
 from kaeru.engine.store import IN_PROGRESS, SOLVED
+from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
@@ -48,7 +49,7 @@ class HomeScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon=HEADER_ICON)
         yield Static(
             "[b]Kaeru Arcade[/b] — pick a puzzle with ↑ ↓ and press Enter to play, "
             "e to explore its positions.",
