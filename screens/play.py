@@ -20,10 +20,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import share_line, short_title
+from kaeru.engine.daily import clock, share_line, short_title
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
-from kaeru.screens.play_text import clock_text, status_text, verdict_text
+from kaeru.screens.play_text import status_text, verdict_text
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
@@ -200,7 +200,7 @@ class PlayScreen(Screen[None]):
 
     def refresh_clock(self) -> None:
         self.sub_title = self.session.puzzle.title + (
-            f"  · {clock_text(self.session.seconds)}" if self.show_timer else ""
+            f"  · {clock(self.session.seconds)}" if self.show_timer else ""
         )
 
     def say(self, message: str) -> None:

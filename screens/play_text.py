@@ -12,13 +12,6 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def clock_text(seconds: float) -> str:
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 def counter_text(outcome: Outcome) -> str:
     if outcome.chains is not None:  # pegs: moves are chains of jumps
         return f"Moves: {outcome.chains}   jumps: {outcome.moves}"

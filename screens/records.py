@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from kaeru.engine.daily import clock
 from kaeru.engine.store import PuzzleSummary, Store
-from kaeru.screens.play_text import clock_text
 from kaeru.tui.glyphs import HEADER_ICON
 
 
@@ -64,7 +64,7 @@ class RecordsScreen(Screen[None]):
         for puzzle_id in puzzle_ids:
             summary = self.store.summary(puzzle_id)
             self.summaries[puzzle_id] = summary
-            best_time = "–" if summary.best_seconds is None else clock_text(summary.best_seconds)
+            best_time = "–" if summary.best_seconds is None else clock(summary.best_seconds)
             table.add_row(
                 puzzle_id, str(summary.solved), str(summary.clean), str(summary.helped),
                 over_text(summary.best_over_optimal),

@@ -9,6 +9,7 @@ import pytest
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli import main
+from tests.engine.peg_games import PAGODA_LOSS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -70,24 +71,7 @@ def test_grade_an_optimal_game_and_a_wasted_move(capsys):
 
 
 def test_grade_marks_a_lost_peg_move_with_its_reason(capsys):
-    moves = [
-        "d2-d4",
-        "b3-d3",
-        "c1-c3",
-        "e1-c1",
-        "b5-b3",
-        "c4-c2",
-        "c1-c3",
-        "c6-c4",
-        "e6-c6",
-        "c7-c5",
-        "e7-c7",
-        "c4-c6",
-        "c7-c5",
-        "e4-c4",
-        "g4-e4",
-    ]
-    code, out, _ = run(capsys, "grade", "pegs-english", *moves, "--json")
+    code, out, _ = run(capsys, "grade", "pegs-english", *PAGODA_LOSS, "--json")
     data = json.loads(out)
     assert code == 0 and data["final"] is None
     last = data["moves"][-1]

@@ -9,6 +9,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from peg_games import PAGODA_LOSS
 
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import best_move, distance, known_distance
@@ -154,23 +155,8 @@ def test_a_frog_jammed_is_lost() -> None:
 def test_peg_move_lost_by_a_pagoda_argument_names_it() -> None:
     puzzle = get_puzzle("pegs-english")
     start = puzzle.initial()
-    prefix = [
-        "d2-d4",
-        "b3-d3",
-        "c1-c3",
-        "e1-c1",
-        "b5-b3",
-        "c4-c2",
-        "c1-c3",
-        "c6-c4",
-        "e6-c6",
-        "c7-c5",
-        "e7-c7",
-        "c4-c6",
-        "c7-c5",
-        "e4-c4",
-    ]
-    grading = grade(puzzle, start, [*prefix, "g4-e4"])
+    prefix = PAGODA_LOSS[:-1]
+    grading = grade(puzzle, start, PAGODA_LOSS)
     assert [g.verdict for g in grading.moves[:-1]] == ["optimal"] * len(prefix)
     lost = grading.moves[-1]
     assert lost.verdict == "lost" and lost.after.moves is None

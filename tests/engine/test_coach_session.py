@@ -5,6 +5,7 @@ last position that can still be won."""
 from __future__ import annotations
 
 import pytest
+from peg_games import PAGODA_LOSS
 from session_helpers import DeferredSearcher, MemoryStore
 
 from kaeru.engine.coach import tables
@@ -12,24 +13,6 @@ from kaeru.engine.modes import Refused
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.session import Session
-
-PAGODA_LOSS = [
-    "d2-d4",
-    "b3-d3",
-    "c1-c3",
-    "e1-c1",
-    "b5-b3",
-    "c4-c2",
-    "c1-c3",
-    "c6-c4",
-    "e6-c6",
-    "c7-c5",
-    "e7-c7",
-    "c4-c6",
-    "c7-c5",
-    "e4-c4",
-    "g4-e4",
-]
 
 
 def test_the_coach_is_off_by_default_and_asks_nothing():
