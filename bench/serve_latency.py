@@ -1,12 +1,20 @@
-"""Key-echo latency and memory of `kaeru serve ssh` with many players at once.
+"""Key-echo latency, CPU and memory of `kaeru serve ssh` with many players at once.
 
-Starts `kaeru serve ssh --guest` on a free loopback port (a subprocess), then connects N asyncssh
-clients. Each opens a puzzle and presses an arrow key every 100 ms; one player in four opens the
-15-puzzle at a shuffled start and presses `s` (solve) first, so searches run while others play.
-Key-echo latency = time from sending a key to the next output bytes. Memory = RSS of each arcade
-process and everything in its session (its search worker), from /proc. The server's own CPU share
-and the machine's load average are printed beside them, and p90 split between the players who
-only play and those whose solve is running.
+Two guest-mode SSH servers run in subprocesses (this script with --serve): one whose arcades open
+Flip It (5 cells) for the players who only play, one whose arcades open a fixed 15-puzzle start
+(54 moves; its optimal solve takes the search worker a few seconds) for the solvers, one player in
+four. N asyncssh clients connect; each presses a key every 100 ms:
+- a player presses right/left: the row board's cursor moves (the position never changes);
+- a solver presses `s` (solve), then `T` (the clock in the header on/off), which leaves the search
+  running, and every 40 keys Escape (cancels the search, or leaves the solution's playback) and
+  `s` again, so a search runs most of the time.
+A move would cancel the search, which is why a solver presses no arrow key.
+
+Key echo = from sending a key to the output it causes: for an arrow key, the first write to a row
+below the header; for `T`, the first write to the header row; for the rest, the first output
+bytes. Beside the latencies, what does not depend on the machine's load: the CPU each arcade
+process (the UI thread's work) and each search worker used per second, and the bytes each
+session sent per second, by role; memory = RSS of each arcade with its search worker (/proc).
 
     python bench/serve_latency.py                 # 1 (baseline), 8 and 16 players, 15 s each
     python bench/serve_latency.py --players 8 --seconds 30
@@ -19,18 +27,41 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import asyncssh
 
 KEY_INTERVAL = 0.100
 ECHO_TIMEOUT = 2.0
-RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
+SOLVE_CYCLE = 40  # a solver's keys between two solves: `s`, then T..., then Escape
+PLAYER_GAME = "flip-it-5"
+SOLVER_GAME = "sliding-4x4:9,3,12,2/6,14,11,13/1,7,10,15/5,4,8,_"
+RIGHT, LEFT, ESCAPE = b"\x1b[C", b"\x1b[D", b"\x1b"
+# a cursor move followed by a colour or a character: a line drawn there (a move followed by
+# nothing, a newline or another move only places the cursor, as every frame's end does)
+ROW_WRITE = re.compile(rb"\x1b\[([0-9]+);[0-9]+H(?:\x1b\[[0-9;]*m|[^\x1b\r\n])")
+Echo = Callable[[bytes], bool]
+
+
+def any_output(data: bytes) -> bool:
+    return bool(data)
+
+
+def header_write(data: bytes) -> bool:
+    return any(row == b"1" for row in ROW_WRITE.findall(data))
+
+
+def body_write(data: bytes) -> bool:
+    return any(row != b"1" for row in ROW_WRITE.findall(data))
 
 
 @dataclass
@@ -41,6 +72,16 @@ class Player:
     missed: int = 0
     output: bytearray = field(default_factory=bytearray)
     event: asyncio.Event = field(default_factory=asyncio.Event)
+    mark: int = 0  # where the output after the last key starts
+    echo: Echo = any_output
+    sent_bytes: int = 0  # output during the measured keys
+    done: bool = False  # its keys are all pressed
+
+    def keys(self) -> list[tuple[bytes, Echo]]:
+        if not self.solver:
+            return [(RIGHT, body_write), (LEFT, body_write)]
+        clock: list[tuple[bytes, Echo]] = [(b"T", header_write)] * (SOLVE_CYCLE - 2)
+        return [(b"s", any_output), *clock, (ESCAPE, any_output)]
 
 
 class Client(asyncssh.SSHClientSession[bytes]):
@@ -48,8 +89,10 @@ class Client(asyncssh.SSHClientSession[bytes]):
         self.player = player
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        self.player.output += data
-        self.player.event.set()
+        player = self.player
+        player.output += data
+        if player.echo(bytes(player.output[player.mark :])):
+            player.event.set()
 
 
 async def wait_for(player: Player, needle: bytes, timeout: float) -> None:
@@ -65,7 +108,9 @@ async def wait_for(player: Player, needle: bytes, timeout: float) -> None:
             pass
 
 
-async def play(port: int, player: Player, seconds: float, start: asyncio.Event) -> None:
+async def play(
+    port: int, player: Player, seconds: float, start: asyncio.Event, release: asyncio.Event
+) -> None:
     async with asyncssh.connect(
         "127.0.0.1",
         port,
@@ -78,28 +123,20 @@ async def play(port: int, player: Player, seconds: float, start: asyncio.Event) 
         chan, _ = await conn.create_session(
             lambda: Client(player), term_type="xterm-256color", term_size=(100, 30), encoding=None
         )
-        await wait_for(player, b"pick a puzzle", 60)
-        if player.solver:
-            chan.write(b"\x10")
-            await asyncio.sleep(0.4)
-            chan.write("Play 15-puzzle (4×4)".encode())
-            await asyncio.sleep(0.8)
-            chan.write(b"\r")
-            await wait_for(player, b"sliding-4x4:", 30)
-        else:
-            chan.write(b"\r")
-            await wait_for(player, b"Moves: 0", 30)
+        game = SOLVER_GAME if player.solver else PLAYER_GAME
+        await wait_for(player, game.split(":")[0].encode(), 60)
         await asyncio.sleep(0.5)
         await start.wait()
-        if player.solver:
-            chan.write(b"s")
-            await asyncio.sleep(KEY_INTERVAL)
+        keys = player.keys()
         end = time.monotonic() + seconds
+        first = len(player.output)
         presses = 0
         while time.monotonic() < end:
+            key, player.echo = keys[presses % len(keys)]
+            player.mark = len(player.output)
             player.event.clear()
             sent = time.monotonic()
-            chan.write(RIGHT if presses % 2 == 0 else LEFT)
+            chan.write(key)
             presses += 1
             try:
                 await asyncio.wait_for(player.event.wait(), ECHO_TIMEOUT)
@@ -107,12 +144,16 @@ async def play(port: int, player: Player, seconds: float, start: asyncio.Event) 
             except TimeoutError:
                 player.missed += 1
             await asyncio.sleep(max(0.0, sent + KEY_INTERVAL - time.monotonic()))
+        player.sent_bytes = len(player.output) - first
+        player.echo = any_output
+        player.done = True
+        await release.wait()  # the CPU figures are read while every arcade still runs
         chan.write(b"\x11")  # ctrl+q
         chan.close()
 
 
-def p90(values: list[float]) -> float:
-    return statistics.quantiles(values, n=10)[8] if len(values) > 1 else float("nan")
+def percentile(values: list[float], tenth: int) -> float:
+    return statistics.quantiles(values, n=10)[tenth - 1] if len(values) > 1 else float("nan")
 
 
 def stat_fields(pid: int) -> list[bytes] | None:
@@ -141,37 +182,113 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def session_memory(server_pid: int) -> list[int]:
-    """RSS (kB) of each arcade with everything in its session (search worker included)."""
-    pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
-    fields = {pid: stat_fields(pid) for pid in pids}
-    arcades = [pid for pid, f in fields.items() if f and int(f[1]) == server_pid]
-    return [
-        sum(rss_kb(pid) for pid, f in fields.items() if f and int(f[3]) == arcade)
-        for arcade in arcades
-    ]
+@dataclass
+class Processes:
+    """The arcades of one server and, per arcade, the other processes of its session."""
+
+    arcades: list[int]
+    workers: dict[int, list[int]]
+
+    @classmethod
+    def of(cls, server_pid: int) -> Processes:
+        fields = {
+            pid: stat_fields(pid) for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+        }
+        arcades = [pid for pid, f in fields.items() if f and int(f[1]) == server_pid]
+        workers = {
+            arcade: [
+                pid for pid, f in fields.items() if f and int(f[3]) == arcade and pid != arcade
+            ]
+            for arcade in arcades
+        }
+        return cls(arcades, workers)
+
+    def cpu(self) -> tuple[float, float]:
+        """(arcades, search workers): CPU seconds so far, summed."""
+        return (
+            sum(cpu_seconds(pid) for pid in self.arcades),
+            sum(cpu_seconds(pid) for pids in self.workers.values() for pid in pids),
+        )
+
+    def memory_kb(self) -> list[int]:
+        return [rss_kb(a) + sum(rss_kb(w) for w in self.workers[a]) for a in self.arcades]
 
 
-async def phase(port: int, server_pid: int, players: int, seconds: float) -> dict[str, float]:
+@dataclass
+class Server:
+    """One `--serve` subprocess: its arcades open `game`."""
+
+    game: str
+    root: Path
+    process: subprocess.Popen[str] | None = None
+    port: int = 0
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--serve", self.game, "--data-dir", str(self.root)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.startswith("port "):
+            raise SystemExit(f"the bench server for {self.game} did not start")
+        self.port = int(line.split()[1])
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(15)
+
+
+async def phase(servers: dict[bool, Server], players: int, seconds: float) -> dict[str, float]:
     group = [Player(i, solver=(i % 4 == 3)) for i in range(players)]
-    start = asyncio.Event()
-    tasks = [asyncio.create_task(play(port, p, seconds, start)) for p in group]
-    while not all(b"sliding-4x4:" in p.output or b"Moves: 0" in p.output for p in group):
+    start, release = asyncio.Event(), asyncio.Event()
+    tasks = [
+        asyncio.create_task(play(servers[p.solver].port, p, seconds, start, release)) for p in group
+    ]
+    ready = [(SOLVER_GAME if p.solver else PLAYER_GAME).split(":")[0].encode() for p in group]
+    while not all(needle in p.output for needle, p in zip(ready, group, strict=True)):
         failed = [t for t in tasks if t.done() and t.exception()]
         if failed:
             raise failed[0].exception()  # type: ignore[misc]
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
     load = os.getloadavg()[0]
-    server_cpu, started = cpu_seconds(server_pid), time.monotonic()
+    procs = {role: Processes.of(server.pid) for role, server in servers.items()}
+    servers_cpu = sum(cpu_seconds(s.pid) for s in servers.values())
+    cpu_before = {role: p.cpu() for role, p in procs.items()}
+    started = time.monotonic()
     start.set()
     await asyncio.sleep(seconds / 2)
-    memory = session_memory(server_pid)
+    memory = [kb for p in procs.values() for kb in p.memory_kb()]
+    while not all(p.done for p in group):
+        await asyncio.sleep(0.05)
+    elapsed = time.monotonic() - started
+    cpu_after = {role: p.cpu() for role, p in procs.items()}
+    server_share = (sum(cpu_seconds(s.pid) for s in servers.values()) - servers_cpu) / elapsed
+    release.set()
     await asyncio.gather(*tasks)
-    server_share = (cpu_seconds(server_pid) - server_cpu) / (time.monotonic() - started)
     await asyncio.sleep(1.5)  # let the arcades end before the next phase
+
+    def per_session(role: bool, which: int) -> float:
+        """ms of CPU per second per session of that role: 0 arcade, 1 search worker."""
+        count = len(procs[role].arcades)
+        used = cpu_after[role][which] - cpu_before[role][which]
+        return used / elapsed / count * 1000 if count else float("nan")
+
+    def kb_per_second(role: bool) -> float:
+        chosen = [p.sent_bytes for p in group if p.solver == role]
+        return statistics.mean(chosen) / elapsed / 1000 if chosen else float("nan")
+
     latencies = sorted(x for p in group for x in p.latencies)
-    deciles = statistics.quantiles(latencies, n=10)
     solving = [x for p in group if p.solver for x in p.latencies]
     playing = [x for p in group if not p.solver for x in p.latencies]
     return {
@@ -179,79 +296,110 @@ async def phase(port: int, server_pid: int, players: int, seconds: float) -> dic
         "keys": len(latencies),
         "missed": sum(p.missed for p in group),
         "p50": statistics.median(latencies) * 1000,
-        "p90": deciles[8] * 1000,
+        "p90": percentile(latencies, 9) * 1000,
         "max": latencies[-1] * 1000,
         "mb": statistics.mean(memory) / 1024 if memory else 0.0,
         "mb_max": max(memory) / 1024 if memory else 0.0,
         "server_cpu": server_share * 100,
-        "p90_playing": p90(playing) * 1000,
-        "p90_solving": p90(solving) * 1000 if solving else float("nan"),
         "load": load,
+        "p90_playing": percentile(playing, 9) * 1000,
+        "p90_solving": percentile(solving, 9) * 1000 if solving else float("nan"),
+        "ui_playing": per_session(False, 0),
+        "ui_solving": per_session(True, 0) if True in procs else float("nan"),
+        "search_solving": per_session(True, 1) if True in procs else float("nan"),
+        "kb_playing": kb_per_second(False),
+        "kb_solving": kb_per_second(True),
     }
 
 
 async def main_async(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="kaeru-serve-bench-") as root:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "kaeru.tui.cli",
-                "serve",
-                "ssh",
-                "--guest",
-                "--port",
-                "0",
-                "--max-sessions",
-                "64",
-                "--data-dir",
-                root,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            text=True,
-        )
+        servers = {
+            False: Server(PLAYER_GAME, Path(root) / "players"),
+            True: Server(SOLVER_GAME, Path(root) / "solvers"),
+        }
         try:
-            assert server.stdout is not None
-            banner = server.stdout.readline()
-            port = int(banner.split("127.0.0.1:")[1].split()[0])
+            for server in servers.values():
+                server.start()
             rows = []
             for players in [1, *args.players]:
-                rows.append(await phase(port, server.pid, players, args.seconds))
+                rows.append(await phase(servers, players, args.seconds))
                 row = rows[-1]
                 print(f"  {players} players done: p90 {row['p90']:.1f} ms", file=sys.stderr)
         finally:
-            server.terminate()
-            server.wait(15)
+            for server in servers.values():
+                server.stop()
+    print_tables(rows, args.seconds)
+
+
+def print_tables(rows: list[dict[str, float]], seconds: float) -> None:
     base = rows[0]
+    animations = os.environ.get("TEXTUAL_ANIMATIONS", "none (the served default)")
     print(
-        f"kaeru serve ssh: key-echo latency, {os.cpu_count()} cores, a key every "
+        f"kaeru serve ssh: key echo, {os.cpu_count()} cores, a key every "
         f"{KEY_INTERVAL * 1000:.0f} ms per player, one in four solving the 15-puzzle, "
-        f"{args.seconds:g} s per row; baseline = 1 player, same run"
+        f"{seconds:g} s per row; baseline = 1 player, same run; animations: {animations}"
     )
     print(
         f"{'players':>7} {'keys':>6} {'missed':>6} {'p50 ms':>7} {'p90 ms':>7} {'max ms':>7} "
-        f"{'p50 vs 1':>8} {'p90 vs 1':>8} {'MB/session':>10} {'MB max':>7} {'server CPU%':>11} "
-        f"{'load':>5} {'p90 no-solve':>12} {'p90 solving':>11}"
+        f"{'p50 vs 1':>8} {'p90 vs 1':>8} {'p90 playing':>11} {'p90 solving':>11} "
+        f"{'MB/session':>10} {'MB max':>7} {'load':>5}"
     )
     for row in rows:
         print(
             f"{row['players']:>7} {row['keys']:>6} {row['missed']:>6} {row['p50']:>7.1f} "
             f"{row['p90']:>7.1f} {row['max']:>7.1f} {row['p50'] / base['p50']:>8.2f} "
-            f"{row['p90'] / base['p90']:>8.2f} {row['mb']:>10.1f} {row['mb_max']:>7.1f} "
-            f"{row['server_cpu']:>11.1f} {row['load']:>5.1f} {row['p90_playing']:>12.1f} "
-            f"{row['p90_solving']:>11.1f}"
+            f"{row['p90'] / base['p90']:>8.2f} {row['p90_playing']:>11.1f} "
+            f"{row['p90_solving']:>11.1f} {row['mb']:>10.1f} {row['mb_max']:>7.1f} "
+            f"{row['load']:>5.1f}"
+        )
+    print("CPU ms per second per session (arcade = its UI; search = its worker), kB/s sent:")
+    print(
+        f"{'players':>7} {'arcade playing':>14} {'arcade solving':>14} {'search':>7} "
+        f"{'kB/s playing':>12} {'kB/s solving':>12} {'servers CPU%':>12}"
+    )
+    for row in rows:
+        print(
+            f"{row['players']:>7} {row['ui_playing']:>14.1f} {row['ui_solving']:>14.1f} "
+            f"{row['search_solving']:>7.1f} {row['kb_playing']:>12.1f} "
+            f"{row['kb_solving']:>12.1f} {row['server_cpu']:>12.1f}"
         )
 
 
+# ---- --serve: one guest-mode server whose arcades open a given game -------------------------
+async def serve(game: str, root: Path) -> None:
+    from kaeru.engine.tables.folder import configured_dir
+    from kaeru.tui.serve.limits import SessionLimits
+    from kaeru.tui.serve.ssh_server import ServeConfig, start_server, stop_server
+
+    config = ServeConfig(
+        port=0,
+        guest=True,
+        limits=SessionLimits(max_sessions=64, idle_timeout=0),
+        root=root,
+        cache_dir=configured_dir(),
+        command=[sys.executable, "-m", "kaeru.tui.cli", "play", game],
+    )
+    acceptor, state = await start_server(config)
+    print(f"port {acceptor.sockets[0].getsockname()[1]}", flush=True)
+    stopped = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signum, stopped.set)
+    await stopped.wait()
+    await stop_server(acceptor, state)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[8, 16])
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--serve", metavar="GAME", help=argparse.SUPPRESS)
+    parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    asyncio.run(main_async(args))
+    if args.serve:
+        asyncio.run(serve(args.serve, args.data_dir))
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

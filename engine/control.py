@@ -106,6 +106,8 @@ class Meter:
         self.frontier = 0
         self.held: int | None = None  # distinct positions the search holds now, when it says
         self.extra: dict[str, str] = {}
+        self.note = ""  # SearchStats.note: what is happening, in a player's words
+        self.done: float | None = None  # SearchStats.progress: how far along (0-1), if known
         self.started = time.perf_counter()
         self._last_report = self.started
         self._countdown = CHECK_EVERY
@@ -143,6 +145,8 @@ class Meter:
             frontier=self.frontier,
             seconds=time.perf_counter() - self.started,
             extra=tuple(self.extra.items()),
+            note=self.note,
+            progress=self.done,
         )
 
     def finish(self) -> SearchStats:

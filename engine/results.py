@@ -48,6 +48,11 @@ class SearchStats:
     seconds: float = 0.0
     # Algorithm-specific figures, already formatted: (("bound", "48"), ("memo", "12,034")).
     extra: tuple[tuple[str, str], ...] = ()
+    # What is happening in a player's words when it is not the search itself, e.g. building a
+    # table on first use: "Building the 15-puzzle's distance table (110 MB, first use only,
+    # about 30 s)"; and how far along it is (0.0-1.0), None when unknown.
+    note: str = ""
+    progress: float | None = None
 
     @property
     def rate(self) -> float:

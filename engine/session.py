@@ -27,8 +27,9 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.results import SearchStats
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
+from kaeru.engine.session_answers import optimal_done, plural, user_search_done
 from kaeru.engine.session_jobs import Post, TaggedJobs
-from kaeru.engine.session_saves import finished_game, saved_game
+from kaeru.engine.session_saves import finished_game, restore_saved, saved_game
 from kaeru.engine.store.models import SavedGame
 
 S = TypeVar("S", bound=Hashable)
@@ -242,6 +243,13 @@ class Session(Generic[S, M]):
             return
         self._start_user_search("hint", "Thinking about a hint… (Escape cancels)")
 
+    def play_hint(self) -> S:
+        """Make the hinted move (the `m` key); Refused when no move is hinted."""
+        check("move", self.mode)
+        if self.hint_move is None:
+            raise Refused("No hint yet: press i for one.")
+        return self.push(self.hint_move)
+
     def solve(self) -> None:
         """Search a solution from here, then play it back."""
         check("solve", self.mode)
@@ -301,7 +309,7 @@ class Session(Generic[S, M]):
 
     def _done(self, tag: str, state: S, result: JobResult) -> None:
         if tag == "optimal":
-            self._optimal_done(result)
+            optimal_done(self, result)
         elif tag == "distance":
             self.coach.distance_done(state, result)
         elif tag == "dead-end":
@@ -309,64 +317,7 @@ class Session(Generic[S, M]):
                 self.dead_end = result.verdict
                 self._changed("outcome")
         elif state == self.state and self.mode is Mode.SEARCHING:
-            self._user_search_done(tag, result)
-
-    def _optimal_done(self, result: JobResult) -> None:
-        solution = result.solution
-        if result.outcome == "done" and solution is not None and solution.optimal:
-            self.coach.learn(solution)
-            self.optimal_length = solution.length
-            if self.state == self.start:
-                self.distance = solution.length
-            self._changed("outcome")
-        elif result.outcome == "unsolvable":
-            self.message = f"From the start: no solution: {result.message}"
-            self._changed("outcome")
-
-    def _user_search_done(self, tag: str, result: JobResult) -> None:
-        self.mode = Mode.PLAYING
-        status = {"done": "done", "unsolvable": "done", "gave_up": "gave up"}.get(
-            result.outcome, result.outcome
-        )
-        self.search = SearchView(tag, status, result.stats)
-        solution = result.solution
-        if result.outcome != "done" or solution is None:
-            self.message = result.message
-            self._changed("search")
-            return
-        if solution.optimal:
-            self.coach.learn(solution)
-            self.distance = solution.length
-            if self.state == self.start:
-                self.optimal_length = solution.length
-        quality = "optimal" if solution.optimal else "not optimal"
-        if not solution.moves:
-            self.message = "Already solved."
-        elif tag == "hint" and self.coach.enabled:
-            self.coach.hint_found(solution)
-            return
-        elif tag == "hint":
-            self.coach.levels[-1] += 1  # the whole move at once: a last-level hint
-            self.hints += 1
-            self.helped = True
-            self.hint_move = solution.moves[0]
-            self.message = (
-                f"Hint: {self.puzzle.describe(solution.moves[0])}  "
-                f"({_plural(solution.length, 'move')} to go, {quality})"
-            )
-        else:
-            self.helped = True
-            self.playback = Playback(solution)
-            self.mode = Mode.PLAYBACK
-            if self.autoplay:
-                self.playback.toggle()
-            self.message = (
-                f"Solution: {_plural(solution.length, 'move')} ({quality}). "
-                f"Space {'pauses' if self.autoplay else 'plays'}, t takes over."
-            )
-            self._update_clock()
-        self._persist()
-        self._changed("search")
+            user_search_done(self, tag, result)
 
     # ---- playback ----------------------------------------------------------------------------
     def playback_command(self, name: str) -> None:
@@ -389,7 +340,7 @@ class Session(Generic[S, M]):
             self._play(move)
         if steps:
             self._redo.clear()
-        self._after_change(f"Took over after {_plural(steps, 'move')} of the solution.",
+        self._after_change(f"Took over after {plural(steps, 'move')} of the solution.",
                            self._moves[-1] if steps else None)
         return steps
 
@@ -446,23 +397,4 @@ class Session(Generic[S, M]):
     @classmethod
     def from_saved(cls, saved: SavedGame, **kwargs: Any) -> Session[Any, Any]:
         """A game the store kept; BadInput (one line) when it no longer makes sense."""
-        session = cls.from_game_id(saved.game_id, daily=saved.daily, **kwargs)
-        try:
-            for text in (*saved.moves, *saved.redo):  # redo: the next to redo first
-                session._play(session.puzzle.parse_move(text, session.state))
-            for _ in saved.redo:
-                session._states.pop()
-                session._redo.append(session._moves.pop())
-        except BadInput as error:
-            raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
-        session.slot = saved.slot
-        session.hints, session.helped = saved.hints, saved.helped
-        session.coach.levels = list(saved.hint_levels)
-        session.clock = GameClock(session.clock.clock, saved.seconds)
-        session.last_move = session._moves[-1] if session._moves else None
-        session._update_clock()
-        return session
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+        return restore_saved(cls.from_game_id(saved.game_id, daily=saved.daily, **kwargs), saved)

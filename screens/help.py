@@ -1,5 +1,7 @@
-"""The help screen: a puzzle's rules and every key in force, read from the real bindings of the
-screen underneath (its own, its widgets', the app's), keymap applied — so it cannot drift."""
+"""The help screen: a puzzle's rules (re-flowed to the width) and every key in force, read from
+the real bindings of the screen underneath (its widgets', its own in the groups it names, the
+app's), keymap applied — so it cannot drift. Each key is listed with its meaning (the binding's
+tooltip) rather than the footer's one-word label."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from kaeru.engine.core import Puzzle
+from kaeru.screens.play_text import player_title
+from kaeru.tui.words import flow
 
 # Textual's own bindings on every screen, not worth a line in a puzzle's help.
 TEXTUAL_OWN = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_text",
@@ -21,9 +25,19 @@ TEXTUAL_OWN = frozenset({"app.focus_next", "app.focus_previous", "screen.copy_te
                          "app.command_palette"})
 
 
+def in_force(node: DOMNode, action: str) -> bool:
+    """Whether the node would run `action` now (a key its `check_action` turns off is not
+    listed: it would do nothing)."""
+    name = action.split("(", 1)[0]
+    if "." in name:  # "app.quit", "screen.x": another node's action
+        return True
+    return node.check_action(name, ()) is not False
+
+
 def binding_rows(node: DOMNode) -> list[tuple[str, str, str]]:
-    """(keys, description, binding id) for every described binding of `node`, keymap applied,
-    keys that run the same action joined ("u / Backspace")."""
+    """(keys, meaning, binding id) for every described binding of `node` in force, keymap
+    applied, keys that run the same action joined ("u / Backspace"). The meaning is the
+    binding's tooltip (a few words for players) where it has one, else its description."""
     by_action: dict[tuple[str, str], list[str]] = {}
     ids: dict[tuple[str, str], str] = {}
     bindings_map = node._bindings.copy()
@@ -32,14 +46,36 @@ def binding_rows(node: DOMNode) -> list[tuple[str, str, str]]:
         for binding in bindings:
             if not binding.description or binding.action in TEXTUAL_OWN:
                 continue
-            group = (binding.action, binding.description)
+            if not in_force(node, binding.action):
+                continue
+            meaning = binding.tooltip or binding.description
+            meaning = meaning[:1].upper() + meaning[1:]
+            group = (binding.action, meaning)
             display = node.app.get_key_display(Binding(key, binding.action))
             by_action.setdefault(group, [])
             if display not in by_action[group]:
                 by_action[group].append(display)
             ids[group] = binding.id or ""
-    return [(" / ".join(keys), description, ids[(action, description)])
-            for (action, description), keys in by_action.items()]
+    return [(" / ".join(keys), meaning, ids[(action, meaning)])
+            for (action, meaning), keys in by_action.items()]
+
+
+def grouped(node: DOMNode, rows: list[tuple[str, str, str]], default: str
+            ) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """`rows` split by the node's HELP_GROUPS ((title, binding ids), ...), in that order; rows
+    in no group go under `default`."""
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = getattr(node, "HELP_GROUPS", ())
+    found: list[tuple[str, list[tuple[str, str, str]]]] = []
+    placed: set[str] = set()
+    for title, ids in groups:
+        members = sorted((row for row in rows if row[2] in ids), key=lambda r: ids.index(r[2]))
+        placed.update(row[2] for row in members)
+        if members:
+            found.append((title, members))
+    rest = [row for row in rows if row[2] not in placed]
+    if rest:
+        found.append((default, rest))
+    return found
 
 
 def sections(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str, str]]]]:
@@ -53,11 +89,9 @@ def sections(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str, str
         rows = binding_rows(widget)
         if rows:
             found.append((type(widget).HELP_SECTION, rows))  # type: ignore[attr-defined]
-    own = binding_rows(screen)
-    if own:
-        found.append(("On this screen", own))
+    found += grouped(screen, binding_rows(screen), "On this screen")
     app_rows = binding_rows(screen.app)
-    app_rows.append(("^p", "command palette: open any puzzle, switch theme", "app.palette"))
+    app_rows.append(("^p", "Command palette: open any puzzle, switch theme", "app.palette"))
     found.append(("Everywhere", app_rows))
     return found
 
@@ -76,11 +110,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         parts: list[str] = []
+        about = getattr(self.under, "HELP_ABOUT", "")  # what the screen underneath is for
+        if about:
+            parts += [escape(about), ""]
         if self.puzzle is not None:
-            parts += [f"[b]{escape(self.puzzle.title)}[/b]", "", escape(self.puzzle.rules), ""]
+            title = player_title(self.puzzle.title)
+            parts += [f"[b]{escape(title)}[/b]", "", escape(flow(self.puzzle.rules)), ""]
         for title, rows in sections(self.under):
             parts.append(f"[b]{escape(title)}[/b]")
-            parts += [f"  {escape(keys):<18} {escape(text)}" for keys, text, _ in rows]
+            parts += [f"  {escape(keys):<16} {escape(text)}" for keys, text, _ in rows]
             parts.append("")
         parts.append("[dim]Keys can be changed in keymap.toml (see the README). "
                      "Escape closes this help.[/dim]")

@@ -16,7 +16,27 @@ from textual.widgets import Input, Label, Static
 
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_ids import playable_start
+from kaeru.engine.layout import Layout
 from kaeru.engine.random_games import random_game
+from kaeru.tui.widgets.goal_board import goal_position
+
+FORMATS = {  # how a layout is typed, by the board's kind (and look)
+    "row": "one character a cell, left to right: B a black stone, W a white stone, "
+           "_ the empty cell (number rows: the digits)",
+    "grid": "rows from the top, separated by /, tiles by spaces; _ the gap",
+    "squares": "rows from the top, separated by /: B a black knight, W a white knight, "
+               "_ an empty square",
+    "pegs": "rows from the top, separated by /: o a peg, . an empty hole",
+    "river": "who stands on the left bank, the boat (if it is there), then | and who stands "
+             "on the right bank",
+}
+
+
+def format_help(layout: Layout, example: str) -> str:
+    """How to type a layout of this board, with the standard start as the example."""
+    kind = layout.holes.look if layout.kind == "holes" and layout.holes else layout.kind
+    return f"Type {FORMATS.get(kind, 'the layout as the game id shows it')}.\nFor example " \
+           f"{example!r} is this:"
 
 
 def pick_depth(text: str, rng: random.Random) -> int | None:
@@ -46,8 +66,12 @@ class NewGameScreen(ModalScreen[str | None]):
         puzzle = self.puzzle
         with Vertical():
             yield Static(f"[b]New game: {escape(puzzle.title)}[/b]")
-            yield Label("Start layout (Enter to play it; empty = the standard start):")
-            yield Input(placeholder=puzzle.format(puzzle.initial()), id="layout")
+            example = puzzle.format(puzzle.initial())
+            layout = puzzle.layout(puzzle.initial())
+            yield Static("Start layout (Enter to play it; empty = the standard start):")
+            yield Static(escape(format_help(layout, example)), id="format-help")
+            yield goal_position(layout)
+            yield Input(placeholder=example, id="layout")
             if puzzle.capabilities.random_starts:
                 yield Label("…or a shuffle: moves from the goal, or a band (empty = random):")
                 yield Input(placeholder="e.g. 20 or 18-24", id="depth", restrict=r"[0-9\- ]*")

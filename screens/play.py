@@ -3,18 +3,21 @@
 No rule of play lives here: the board widget draws the layout the session gives and posts the
 move the player picked; the session decides whether it is legal, what the mode allows, when the
 game is won, what to search and what to save. This screen only arranges, forwards and shows.
+Where its parts go at a given terminal size is `screens.play_layout`'s arithmetic.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.markup import escape
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
@@ -23,39 +26,80 @@ from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock, share_line, short_title
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
-from kaeru.screens.play_text import status_text, verdict_text
+from kaeru.screens.play_layout import BOX, STATS_WIDTH, Needs, Plan, plan
+from kaeru.screens.play_text import goal_words, player_title, status_text, verdict_text
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
+from kaeru.tui.widgets.goal_board import GoalBoard
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
+from kaeru.tui.widgets.text_update import update_text
 
-SIDE_WIDTH = 36
-CHROME_ROWS = 7  # header, title, status lines, footer
+ESCAPE_AGAIN = "Press Escape again to leave (your game is saved)"
+ESCAPE_WINDOW = 3.0  # seconds within which a second Escape leaves
+PANE_TITLES = {"board": "Board", "side": "Goal · search", "goal": "Goal", "search": "Search"}
+LAYOUT_CLASSES = ("-wide", "-stacked", "-tabbed", "too-small", "-side-row")
+PANE_CLASSES = tuple(f"-pane-{name}" for name in PANE_TITLES)
 
 
 class PlayScreen(Screen[None]):
     """Play one Session."""
 
+    # the clock ticks in the sub-title every second: the header redraws it, the screen does not
+    # repaint (over SSH a repaint a second per player adds up: bench/serve_latency.py)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,backspace", "undo", "Undo", id="play.undo"),
-        Binding("r", "redo", "Redo", show=False, id="play.redo"),
-        Binding("R", "restart", "Restart", show=False, id="play.restart"),
-        Binding("i", "hint", "Hint", id="play.hint"),
-        Binding("o", "coach", "Coach", show=False, id="play.coach"),
+        Binding("u,backspace", "undo", "Undo", id="play.undo",
+                tooltip="take back your last move"),
+        Binding("r", "redo", "Redo", show=False, id="play.redo",
+                tooltip="make the move you took back again"),
+        Binding("R", "restart", "Restart", show=False, id="play.restart",
+                tooltip="back to the start (r redoes the moves)"),
+        Binding("i", "hint", "Hint", id="play.hint",
+                tooltip="the best next move (with the coach on: how far, which piece, the move)"),
+        Binding("m", "play_hint", "Play hint", show=False, id="play.play_hint",
+                tooltip="make the hinted move"),
+        Binding("s", "solve", "Solve", id="play.solve",
+                tooltip="find a solution from here and play it back"),
+        Binding("o", "coach", "Coach", show=False, id="play.coach",
+                tooltip="coach on/off: the distance to the goal and a verdict on each move"),
         Binding("U", "undo_to_winnable", "Undo to winnable", show=False,
-                id="play.undo_to_winnable"),
-        Binding("A", "analysis", "Analysis", show=False, id="play.analysis"),
-        Binding("D", "drill", "Drill", show=False, id="play.drill"),
-        Binding("s", "solve", "Solve", id="play.solve"),
-        Binding("n", "new_game", "New", id="play.new_game"),
-        Binding("c", "copy_game_id", "Copy id", show=False, id="play.copy_id"),
-        Binding("T", "toggle_timer", "Timer", show=False, id="play.timer"),
-        Binding("question_mark,f1", "help", "Help", id="play.help"),
-        Binding("escape", "escape", "Back", id="play.escape"),
+                id="play.undo_to_winnable",
+                tooltip="take back moves until the game can be won again"),
+        Binding("A", "analysis", "Analysis", show=False, id="play.analysis",
+                tooltip="after a win: your game move by move, and its mistakes"),
+        Binding("D", "drill", "Drill", show=False, id="play.drill",
+                tooltip="practise positions of this puzzle"),
+        Binding("n", "new_game", "New", show=False, id="play.new_game",
+                tooltip="a new game: a random start, or a layout you type"),
+        Binding("C", "copy_game_id", "Copy id", show=False, id="play.copy_id",
+                tooltip="copy the game id, to share or replay this start"),
+        Binding("T", "toggle_timer", "Timer", show=False, id="play.timer",
+                tooltip="show or hide the clock"),
+        Binding("full_stop", "details", "Details", show=False, id="play.details",
+                tooltip="search details on/off: the algorithm and its own figures"),
+        Binding("w", "next_pane", "Switch pane", show=False, id="play.pane",
+                tooltip="small terminals: the board, the goal, the search, in turn"),
+        Binding("question_mark,f1", "help", "Help", id="play.help", tooltip="this help"),
+        Binding("q", "back", "Back", id="play.back",
+                tooltip="back to the list of puzzles (your game is saved)"),
+        Binding("escape", "escape", "Cancel / back", show=False, id="play.escape",
+                tooltip="cancel a search, else leave the playback, else (twice) leave"),
     ]
+
+    # The help screen groups this screen's keys (by binding id).
+    HELP_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
+        ("Your game", ("play.undo", "play.redo", "play.restart", "play.new_game",
+                       "play.copy_id", "play.timer")),
+        ("Help from the engine", ("play.hint", "play.play_hint", "play.solve", "play.coach",
+                                  "play.undo_to_winnable", "play.analysis", "play.drill",
+                                  "play.details")),
+        ("This screen", ("play.pane", "play.help", "play.back", "play.escape")),
+    )
 
     def __init__(self, session: Session[Any, Any], *, show_timer: bool = True) -> None:
         super().__init__()
@@ -64,7 +108,10 @@ class PlayScreen(Screen[None]):
         self.board: BoardWidget = board_class(layout.kind)(layout, id="board")
         self._step_timer: Timer | None = None
         self._was_won = session.solved
+        self._escape_at: float | None = None
         self.show_timer = show_timer
+        self.plan = Plan("wide")
+        self.pane = "board"
 
     @property
     def puzzle_id(self) -> str:
@@ -73,27 +120,33 @@ class PlayScreen(Screen[None]):
     # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
+        yield Static(id="panes")
         with Horizontal(id="main"):
             with Vertical(id="board-area"):
                 yield Static(id="title")
                 with Center(id="board-box"):
                     yield self.board
+                yield PlaybackBar(id="playback")
                 yield Static(id="status")
                 yield Static(id="message")
-            with Vertical(id="side"):
-                yield Static(id="goal")
-                yield CoachPanel(id="coach")
-                yield StatsPanel(id="stats")
-                yield PlaybackBar(id="playback")
+            with VerticalScroll(id="side"):
+                with Vertical(id="goal-panel"):
+                    yield self.goal_board()
+                with Vertical(id="search-column"):
+                    yield StatsPanel(id="stats")
+                    yield CoachPanel(id="coach")
         yield Static(id="too-small")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ^p: in help
+
+    def goal_board(self) -> GoalBoard:
+        session = self.session
+        target = session.puzzle.goal(session.start)
+        layout = session.puzzle.layout(target) if target is not None else None
+        return GoalBoard(layout, goal_words(session.puzzle, session.start), id="goal")
 
     def on_mount(self) -> None:
         self.title = "Kaeru Arcade"
-        self.sub_title = self.session.puzzle.title
-        goal = self.query_one("#goal", Static)
-        goal.border_title = "Goal"
-        goal.update(escape(self.session.puzzle.goal_text(self.session.start)))
+        self.query_one("#goal-panel").border_title = "Goal"
         self.session.subscribe(self.session_changed)
         self.board.focus()
         self.set_interval(1.0, self.refresh_clock)
@@ -109,29 +162,117 @@ class PlayScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.session.resume()
-        self.fit_to(self.size.width, self.size.height)
+        self.fit()
 
     def on_resize(self, event: Resize) -> None:
-        self.fit_to(event.size.width, event.size.height)
+        self.fit(event.size.width, event.size.height)
 
-    def fit_to(self, width: int, height: int) -> None:
-        """Show a 'needs W×H' message instead of a board that does not fit; give the board its
-        focus back when the terminal grows again."""
-        need_w, need_h = self.board.needed_size()
-        need_w, need_h = need_w + 4, need_h + CHROME_ROWS + 4
-        too_small = width < need_w or height < need_h
+    def needs(self) -> Needs:
+        """What the parts need now (see `screens.play_layout`)."""
+        stats = self.query_one(StatsPanel)
+        return Needs(
+            board=self.board.needed_size(),
+            goal=self.query_one(GoalBoard).needed_size(),
+            stats_rows=stats.rows_needed(),
+            playback=self.session.mode is Mode.PLAYBACK,
+            coach=self.session.coach.enabled,
+        )
+
+    def fit(self, width: int | None = None, height: int | None = None) -> None:
+        """Lay the parts out for the terminal's size (`screens.play_layout.plan`); a 'needs
+        W×H' message where nothing fits. Gives the board its focus back when it grows again."""
+        if not self.is_mounted:
+            return
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        new = plan(width, height, self.needs())
         was_small = self.has_class("too-small")
-        self.set_class(too_small, "too-small")
-        self.set_class(width < need_w + SIDE_WIDTH, "narrow")
-        if too_small:
+        if new != self.plan or not any(self.has_class(c) for c in LAYOUT_CLASSES):
+            self.apply_plan(new)
+        else:
+            self.restyle()
+        if new.mode == "too-small":
+            need_w, need_h = new.need
             self.query_one("#too-small", Static).update(
                 f"Terminal too small: this board needs at least {need_w}×{need_h} "
-                f"(now {width}×{height}).\nEnlarge the window, or press Escape to go back."
+                f"(now {width}×{height}).\nEnlarge the window, or press q to go back."
             )
         elif was_small or self.focused is None:
             self.focus_current()
 
+    def apply_plan(self, new: Plan) -> None:
+        self.plan = new
+        if new.mode == "wide":
+            goal_w = self.query_one(GoalBoard).needed_size()[0]
+            self.query_one("#side").styles.width = max(goal_w + BOX, STATS_WIDTH)
+        else:
+            self.query_one("#side").styles.width = None
+        self.query_one(PlaybackBar).set_compact(new.playback == "line")
+        if new.mode != "tabbed" or self.pane not in new.panes:
+            self.pane = "board"
+        self.show_pane(self.pane)
+        self.board.styles.max_width = None  # a larger form, if the room allows (checked next)
+        self.call_after_refresh(self.check_board_room)
+
+    def layout_classes(self) -> set[str]:
+        """The screen's classes for the plan and the pane shown (the .tcss reads them)."""
+        mode = self.plan.mode
+        wanted = {"too-small" if mode == "too-small" else f"-{mode}", f"-pane-{self.pane}"}
+        if self.plan.side == "row":
+            wanted.add("-side-row")
+        if self.session.mode is Mode.PLAYBACK:
+            wanted.add("playing-back")
+        return wanted
+
+    def restyle(self) -> None:
+        """Set the layout classes in one batch: one restyle of the screen, not one per class."""
+        wanted = self.layout_classes()
+        managed = {*LAYOUT_CLASSES, *PANE_CLASSES, "playing-back"}
+        self.update_classes({name: name in wanted for name in managed})
+
+    def check_board_room(self) -> None:
+        """A board draws a larger form when the width allows; where the rows do not, hold it to
+        its compact form (the plan counted that one)."""
+        width, height = self.board.needed_size()
+        if self.board.outer_size.height - height > self.plan.spare_rows:
+            self.board.styles.max_width = width
+
+    def show_pane(self, pane: str) -> None:
+        """Tabbed layout: show one pane (the board, the side, the goal or the search)."""
+        self.pane = pane
+        self.restyle()
+        strip = []
+        for name in self.plan.panes:
+            title = PANE_TITLES[name]
+            if name == pane:
+                strip.append(f"[reverse b] {title} [/]")
+            else:
+                strip.append(f"[@click=screen.show_pane('{name}')] {title} [/]")
+        others = "the board" if pane != "board" else "the goal and search"
+        strip.append(f" [dim]w: {others}[/dim]")
+        self.query_one("#panes", Static).update("".join(strip))
+        if pane == "board":
+            self.focus_current()
+        elif self.focused is self.board or isinstance(self.focused, PlaybackBar):
+            self.set_focus(None)
+
+    def action_show_pane(self, pane: str) -> None:
+        if pane in self.plan.panes:
+            self.show_pane(pane)
+
+    def action_next_pane(self) -> None:
+        panes = self.plan.panes
+        if panes:
+            self.show_pane(panes[(panes.index(self.pane) + 1) % len(panes)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_pane":
+            return self.plan.mode == "tabbed"
+        return True
+
     def focus_current(self) -> None:
+        if self.plan.mode == "tabbed" and self.pane != "board":
+            return
         if self.session.mode is Mode.PLAYBACK:
             self.query_one(PlaybackBar).focus()
         else:
@@ -143,7 +284,11 @@ class PlayScreen(Screen[None]):
             return
         if what == "progress":
             self.show_search()
+            self.fit()
             return
+        starts_playback = self.session.mode is Mode.PLAYBACK and not self.has_class("playing-back")
+        if (what == "position" or starts_playback) and self.pane != "board":
+            self.show_pane("board")  # the game moved, or a solution plays: show the board
         self.redraw()
         won = self.session.solved
         if won and not self._was_won and self.session.moves_made:
@@ -168,44 +313,47 @@ class PlayScreen(Screen[None]):
         last = playback.last_move if playback is not None else session.last_move
         piece = session.coach.hint_cells if playback is None else ()
         self.board.show(session.layout(), last_move=last, hint=session.hint_move, hint_piece=piece)
-        title = f"{escape(session.puzzle.title)}  [dim]{escape(session.game_id)}[/dim]"
-        self.query_one("#title", Static).update(title)
+        title = player_title(session.puzzle.title)
+        update_text(self.query_one("#title", Static),
+                    f"{escape(title)}  [dim]{escape(session.game_id)}[/dim]")
         status = status_text(session.outcome())
         coach = session.coach
         if coach.enabled:
             line = distance_line(coach.current, coach.unit, coach.gave_up_here)
             status += f"\n[b]Coach:[/b] {escape(line)}"
-        self.query_one("#status", Static).update(status)
+        update_text(self.query_one("#status", Static), status)
         self.query_one(CoachPanel).show_coach(coach.enabled, coach.current, coach.marks(),
                                               coach.unit, coach.gave_up_here)
-        self.query_one("#message", Static).update(escape(session.message))
+        update_text(self.query_one("#message", Static), escape(session.message))
         self.show_search()
         bar = self.query_one(PlaybackBar)
-        in_playback = playback is not None
-        self.set_class(in_playback, "playing-back")
+        self.restyle()
         if playback is not None:
             shown = playback.last_move
             words = session.puzzle.describe(shown) if shown is not None else ""
             bar.show_playback(playback, words)
-            if not bar.has_focus:
-                bar.focus()
-        elif bar.has_focus:
+        self.fit()
+        if playback is not None and not bar.has_focus and self.pane == "board":
+            bar.focus()
+        elif playback is None and bar.has_focus:
             self.board.focus()
         self.schedule_step()
         self.refresh_clock()
 
     def show_search(self) -> None:
         search = self.session.search
-        self.query_one(StatsPanel).show_stats(search.stats, search.status, search.tag.capitalize())
+        task = {"hint": "Hint", "solve": "Solution"}.get(search.tag, search.tag.capitalize())
+        self.query_one(StatsPanel).show_stats(search.stats, search.status, task,
+                                              self.session.coach.unit)
 
     def refresh_clock(self) -> None:
-        self.sub_title = self.session.puzzle.title + (
+        self.sub_title = player_title(self.session.puzzle.title) + (
             f"  · {clock(self.session.seconds)}" if self.show_timer else ""
         )
 
     def say(self, message: str) -> None:
         self.session.message = message
-        self.query_one("#message", Static).update(escape(message))
+        update_text(self.query_one("#message", Static), escape(message))
 
     def attempt(self, action: Any, *args: Any) -> None:
         """Run a session action; a refusal or an illegal move is one line on screen."""
@@ -238,6 +386,10 @@ class PlayScreen(Screen[None]):
 
     def action_hint(self) -> None:
         self.attempt(self.session.hint)
+
+    def action_play_hint(self) -> None:
+        """m: make the move the last hint named ("No hint yet" when there is none)."""
+        self.attempt(self.session.play_hint)
 
     def action_coach(self) -> None:
         self.session.coach.toggle()
@@ -276,6 +428,17 @@ class PlayScreen(Screen[None]):
         self.show_timer = not self.show_timer
         self.refresh_clock()
 
+    def action_details(self) -> None:
+        """.: the search's algorithm and its own figures, or back to the plain words."""
+        shown = self.query_one(StatsPanel).toggle_details()
+        self.fit()
+        if self.plan.mode == "tabbed" and "search" not in self.plan.panes:
+            search_pane = "side"
+        else:
+            search_pane = "search"
+        if shown and self.plan.mode == "tabbed" and self.pane == "board":
+            self.show_pane(search_pane)
+
     def action_help(self) -> None:
         self.post_message(OpenHelp(self.puzzle_id))
 
@@ -290,14 +453,27 @@ class PlayScreen(Screen[None]):
 
         self.app.push_screen(NewGameScreen(self.session.puzzle), chosen)
 
+    def action_back(self) -> None:
+        """q: back to the list of puzzles (the game is saved as it goes)."""
+        if self.app.screen is self:
+            self.app.pop_screen()
+
     def action_escape(self) -> None:
-        """Escape undoes the latest thing: a search, then playback, then the screen."""
-        if self.session.cancel_searches():
+        """Escape undoes the latest thing: a search, then playback; else a second Escape within
+        a few seconds leaves (a board uses Escape first, to drop a chosen piece)."""
+        if self.session.mode is Mode.SEARCHING:
+            self.session.cancel_searches(quiet_too=False)
             return
         if self.session.mode is Mode.PLAYBACK:
             self.attempt(self.session.leave_playback)
             return
-        self.app.pop_screen()
+        now = time.monotonic()
+        if self._escape_at is not None and now - self._escape_at <= ESCAPE_WINDOW:
+            self._escape_at = None
+            self.action_back()
+            return
+        self._escape_at = now
+        self.say(ESCAPE_AGAIN)
 
     # ---- playback ----------------------------------------------------------------------------
     @on(PlaybackBar.Command)
@@ -330,8 +506,11 @@ class PlayScreen(Screen[None]):
         self.session = session
         session.subscribe(self.session_changed)
         self._was_won = session.solved
-        goal = self.query_one("#goal", Static)
-        goal.update(escape(session.puzzle.goal_text(session.start)))
+        target = session.puzzle.goal(session.start)
+        self.query_one(GoalBoard).set_goal(
+            session.puzzle.layout(target) if target is not None else None,
+            goal_words(session.puzzle, session.start),
+        )
         self.redraw()
         self.board.focus()
         session.find_optimal_length()

@@ -1,15 +1,38 @@
-"""Words the play screen shows for a game's outcome: the move counter, the verdict, the clock.
-Pure formatting of what the session reports; no rule of play is decided here."""
+"""Words the play screen shows for a game: the move counter, the verdict, the title, the goal's
+caption. Pure formatting of what the session and the puzzle report; no rule of play is decided
+here. Engine words that mean nothing to a player are translated here, at the display."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.markup import escape
 
+from kaeru.engine.core import Puzzle
 from kaeru.engine.game_record import Outcome
+from kaeru.tui.words import plural
+
+__all__ = ["counter_text", "goal_words", "player_title", "plural", "status_text", "verdict_text"]
+
+# Engine words a player would not follow, and what the screen says instead.
+JARGON = {" (the seed's)": ""}
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def player_title(title: str) -> str:
+    """A puzzle's title as players read it ("T (the seed's)" is just "T")."""
+    for word, plain in JARGON.items():
+        title = title.replace(word, plain)
+    return title
+
+
+def goal_words(puzzle: Puzzle[Any, Any], start: Any) -> str:
+    """The goal in words where the puzzle has some ("one peg left, in d4"); "" where its goal
+    text is only the goal position's text form (the goal board shows that better)."""
+    target = puzzle.goal(start)
+    words = puzzle.goal_text(start)
+    if target is not None and words == puzzle.format(target):
+        return ""
+    return words
 
 
 def counter_text(outcome: Outcome) -> str:

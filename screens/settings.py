@@ -1,5 +1,8 @@
 """The settings screen: what the player chooses, kept in the store — theme, the game clock, the
-coach, playback that starts by itself, the glyph set — and where the keymap file lives."""
+coach, playback that starts by itself, the glyph set — where the keymap file lives, and the
+cache folder of tables built on first use: where it is, how much it holds, and clearing it
+(after a confirmation; a game in progress keeps its tables, and a build under way keeps its
+files: `engine.cache_folder`)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,14 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from kaeru.engine import cache_folder
 from kaeru.engine.store import Store
+from kaeru.engine.tables.first_use import megabytes
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.keymap import keymap_path
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
@@ -46,11 +52,56 @@ def setting(store: Store, key: str) -> str:
     return value if value in choice.values else choice.values[0]
 
 
+CACHE = "cache"  # the option id of the cache folder's row
+
+
+def cache_row() -> str:
+    """The cache folder's line: where, how big, and how to clear it."""
+    size = megabytes(cache_folder.size_on_disk())
+    where = cache_folder.shown_location()
+    if cache_folder.shared():
+        return f"Cache folder: {where} — {size}, shared by every player of this server"
+    return f"Cache folder: {where} — {size}  (Enter or c: clear it)"
+
+
+class ConfirmClear(ModalScreen[bool]):
+    """Asks before clearing the cache folder: y or Enter clears, n or Escape keeps it."""
+
+    DEFAULT_CSS = """
+    ConfirmClear { align: center middle; }
+    ConfirmClear > Vertical {
+        width: 64; max-width: 100%; height: auto; padding: 1 2;
+        border: round $primary; background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Clear", id="confirm_clear.yes"),
+        Binding("n,escape", "answer(False)", "Keep", id="confirm_clear.no"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        size = megabytes(cache_folder.size_on_disk())
+        with Vertical():
+            yield Static(
+                f"Clear the cache folder ({size})?\n\n"
+                "It holds tables built on first use. A game in progress keeps the tables it "
+                "has; any other is built again when it is next needed (a few seconds, or "
+                "minutes for the 15-puzzle's).\n\n"
+                "y or Enter: clear it    n or Escape: keep it",
+                id="confirm-clear-text",
+            )
+
+    def action_answer(self, clear: bool) -> None:
+        self.dismiss(clear)
+
+
 class SettingsScreen(Screen[None]):
-    """Enter changes the highlighted setting; it is saved at once."""
+    """Enter changes the highlighted setting; it is saved at once. The cache folder's row
+    clears the folder after a confirmation."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "app.pop_screen", "Back", id="settings.back"),
+        Binding("c", "clear_cache", "Clear cache", id="settings.clear_cache"),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -68,19 +119,51 @@ class SettingsScreen(Screen[None]):
                        id="theme")]
         rows += [Option(f"{c.title}: {setting(self.store, c.key)}  — {c.explain}", id=c.key)
                  for c in CHOICES]
+        rows.append(Option(cache_row(), id=CACHE))
         return rows
 
     def on_mount(self) -> None:
         self.sub_title = "Settings"
-        notes = [f"Keymap: {keymap_path()} (binding ids and keys; see the README)"]
+        self.show_notes()
+        self.query_one(OptionList).focus()
+
+    def show_notes(self, *extra: str) -> None:
+        notes = [f"Keymap: {keymap_path()} (binding ids and keys; see the README)",
+                 "Cache folder: tables built when a puzzle first needs them; cleared, they "
+                 "are built again when needed."]
         if not self.store.writable:
             notes.append("Saves are off: settings last until the arcade closes.")
+        notes += extra
         self.query_one("#settings-about", Static).update("\n".join(notes))
-        self.query_one(OptionList).focus()
+
+    def refresh_options(self) -> None:
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options(self.options())
+        options.highlighted = highlighted
+
+    def action_clear_cache(self) -> None:
+        """Ask, then clear the cache folder (not a server's shared one)."""
+        if cache_folder.shared():
+            self.show_notes("This server's players share the cache folder: it is not "
+                            "cleared from here.")
+            return
+
+        def answered(clear: bool | None) -> None:
+            if clear:
+                done = cache_folder.clear()
+                self.refresh_options()
+                self.show_notes(done.summary())
+
+        self.app.push_screen(ConfirmClear(), answered)
 
     @on(OptionList.OptionSelected)
     def change(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id
+        if key == CACHE:
+            self.action_clear_cache()
+            return
         if key == "theme":
             themes = sorted(self.app.available_themes)
             at = themes.index(self.app.theme) if self.app.theme in themes else -1
@@ -90,8 +173,4 @@ class SettingsScreen(Screen[None]):
             now = setting(self.store, choice.key)
             later = choice.values[(choice.values.index(now) + 1) % len(choice.values)]
             self.store.set_setting(choice.key, later)
-        options = self.query_one(OptionList)
-        highlighted = options.highlighted
-        options.clear_options()
-        options.add_options(self.options())
-        options.highlighted = highlighted
+        self.refresh_options()

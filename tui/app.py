@@ -24,6 +24,7 @@ from kaeru.screens.settings import setting
 from kaeru.tui.commands import PuzzleCommands
 from kaeru.tui.keymap import load_keymap
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
+from kaeru.tui.palette import few_colours, starting_theme, theme_setting
 from kaeru.tui.ui_thread import ui_poster
 from kaeru.tui.widgets.safe_option_list import SafeCommandPalette
 
@@ -46,7 +47,9 @@ class KaeruApp(App[None]):
         data_dir: Path | None = None,
         search_mode: str | None = None,
     ) -> None:
-        super().__init__()
+        few = few_colours()  # 16 colours or none: ANSI colours, NO_COLOR drops them all
+        super().__init__(ansi_color=True if few else None)
+        self.few_colours = few
         self.first_game = game_id
         self.resume = resume
         self.store = Store.open(data_dir)
@@ -55,8 +58,9 @@ class KaeruApp(App[None]):
 
     def on_mount(self) -> None:
         self.post_to_ui = ui_poster(self)
-        theme = self.store.get_setting("theme")
-        if theme and theme in self.available_themes:
+        saved = self.store.get_setting(theme_setting(self.few_colours))
+        theme = starting_theme(saved, self.available_themes, few=self.few_colours)
+        if theme:
             self.theme = theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         keymap, problem = load_keymap()
@@ -94,7 +98,7 @@ class KaeruApp(App[None]):
             self.post_to_ui(lambda: self.notify(text, severity="warning"))
 
     def _theme_changed(self, theme: Any) -> None:
-        self.store.set_setting("theme", self.theme)
+        self.store.set_setting(theme_setting(self.few_colours), self.theme)
 
     # ---- opening things ----------------------------------------------------------------------
     @on(OpenGame)
@@ -182,6 +186,8 @@ class KaeruApp(App[None]):
             self.pop_screen()
 
     def open_explorer(self, puzzle_id: str) -> None:
+        """The explorer of `puzzle_id`, or the one line saying why it cannot count it."""
+        from kaeru.engine.explorable import explore_refusal
         from kaeru.screens.explore import ExploreScreen
 
         try:
@@ -189,4 +195,8 @@ class KaeruApp(App[None]):
         except BadInput as error:
             self.notify(str(error), severity="error")
             return
-        self.push_screen(ExploreScreen(puzzle, puzzle.explore_root(), self.service))
+        refusal = explore_refusal(puzzle)
+        if refusal is not None:
+            self.notify(refusal, title="No explorer", severity="warning")
+            return
+        self.push_screen(ExploreScreen(puzzle, self.service))

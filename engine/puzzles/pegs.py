@@ -129,13 +129,20 @@ class PegSolitaire(Puzzle[int, Jump]):
             for move in self.moves(state)
         )
         columns = max(x for x, _ in geometry.coords) + 1
+        middle = geometry.centre if geometry.centre is not None else len(geometry.coords) // 2
+        cx, cy = geometry.coords[middle]
+        movable = sorted(
+            {entry.sources[0] for entry in moves},
+            key=lambda hole: (abs(geometry.coords[hole][0] - cx) + abs(geometry.coords[hole][1]
+                                                                        - cy), hole),
+        )
         scene = HolesScene(
             "pegs",
             tuple(str(row + 1) for row in range(len(geometry.rows))),
             () if triangle else tuple(chr(97 + col) for col in range(columns)),
             note="a = each row's left" if triangle else "",
             chains=True,
-            cursor=geometry.centre,
+            cursor=movable[0] if movable else middle,  # the peg nearest the middle that can move
         )
         width = max(cell.col for cell in cells) + 1
         return Layout("holes", len(geometry.rows), width, cells, moves, holes=scene)

@@ -17,6 +17,7 @@ from kaeru.engine.core import (
     Progress,
     Unsolvable,
 )
+from kaeru.engine.explorable import count_to_goal
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.service.jobs import (
@@ -53,8 +54,11 @@ def execute(request: JobRequest, progress: Progress, cancelled: CancelCheck) -> 
                 stats=solution.stats,
                 message=f"Solved in {solution.length} moves ({how}).",
             )
-        if request.kind is JobKind.ENUMERATE:
-            enumeration = dispatch.enumerate_space(puzzle, state, control)
+        if request.kind in (JobKind.ENUMERATE, JobKind.EXPLORE):
+            if request.kind is JobKind.EXPLORE:
+                enumeration = count_to_goal(puzzle, control)
+            else:
+                enumeration = dispatch.enumerate_space(puzzle, state, control)
             return JobResult(
                 request,
                 DONE,

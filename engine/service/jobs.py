@@ -45,6 +45,7 @@ class JobKind(Enum):
 
     SOLVE = "solve"  # a Solution from `state` for a game begun at `start`
     ENUMERATE = "enumerate"  # an Enumeration of everything reachable from `state`
+    EXPLORE = "explore"  # every position by its distance to the standard goal (explorable)
     DEAD_END = "dead_end"  # a verdict: why `state` can no longer be won, or None
 
 

@@ -17,10 +17,15 @@ from kaeru.engine.sliding.geometry import Grid, Slide, State
 from kaeru.engine.sliding.perm_codes import PermutationCodes
 from kaeru.engine.tables import store
 from kaeru.engine.tables.dense import dense_bfs_carrying
+from kaeru.engine.tables.first_use import BuildPlan
 from kaeru.engine.tables.table import DepthTable
 
 MAX_CELLS = 10  # 10! = 3,628,800 bytes; 12! would be 479 MB
 VERSION = 3  # 3: the checked table file of engine.tables
+# Measured from an empty cache (bench/first_use.py, 2 cores shared with other work): the
+# 8-puzzle's table in 0.2 s, the 9-puzzle's (5x2, 1,814,400 positions) in 2.0 s.
+BUILD_START = 0.2  # seconds before the search runs (the index, numpy's first calls)
+BUILD_RATE = 1_000_000  # positions found per second
 
 SlidingTable = DepthTable[State, Slide]
 
@@ -49,6 +54,16 @@ def layered_depths(codes: PermutationCodes, root: State, meter: Meter) -> np.nda
         codes.expand_carrying,
         codes.advance,
         meter,
+        expected=codes.space_size // 2,  # one parity of the layouts
+    )
+
+
+def build_plan(grid: Grid, space_size: int) -> BuildPlan:
+    """What building the board's table means for a player: what, how big, how long."""
+    return BuildPlan(
+        f"the distance table of the {grid.cells - 1}-puzzle ({grid.width}×{grid.height})",
+        space_size,
+        BUILD_START + space_size / 2 / BUILD_RATE,
     )
 
 
@@ -63,6 +78,7 @@ def full_table(grid: Grid, control: Control = QUIET) -> SlidingTable:
         f"building depth table {grid.width}x{grid.height}",
         lambda meter: layered_depths(codes, grid.goal, meter),
         control,
+        build_plan(grid, codes.space_size),
     )
     known = _wrapped.get((grid.width, grid.height))
     if known is not None and known.depth is loaded.table:

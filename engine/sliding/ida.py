@@ -27,10 +27,18 @@ from kaeru.engine.control import Control, Meter
 from kaeru.engine.results import SearchStats
 from kaeru.engine.sliding.geometry import State, grid
 from kaeru.engine.sliding.walking_distance import inversions, walking_tables
+from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 
 POLL = 0.05  # seconds between looks at the running kernel
 WALKING = "walking distance + inversion distance"
 BUILD_AFTER = 10.0  # seconds of walking-distance search before the databases start building
+# The first call of a kernel in a process compiles it, or loads it from numba's cache in the
+# cache folder (under a second). Compiling, measured from an empty cache (bench/first_use.py):
+# walking distance 3-11 s by the load of the machine, the pattern-database search about as
+# long again (a niced process, 2 cores shared).
+SAY_COMPILING_AFTER = 1.0  # seconds: a load from numba's cache ends before this
+COMPILE_SIZE = 200_000  # bytes numba keeps per kernel in the cache folder, about
+COMPILE_SECONDS = {"ida_walking": 5.0, "ida_pattern": 6.0}
 
 
 @dataclass(frozen=True)
@@ -81,15 +89,34 @@ def walking_start(n: int, state: State) -> np.ndarray:
                      inversions(column_major)], dtype=np.int64)
 
 
+def compile_plan(kernel: object) -> BuildPlan | None:
+    """What compiling `kernel` on its first call means for a player; None when it is compiled
+    in this process already."""
+    if getattr(kernel, "signatures", None):
+        return None
+    name = getattr(kernel, "__name__", "")
+    return BuildPlan(
+        "the 15-puzzle's solver (compiling it for this computer)",
+        COMPILE_SIZE,
+        COMPILE_SECONDS.get(name, 5.0),
+        then="it starts at once",
+        verb="Preparing",
+    )
+
+
 def run_kernel(
     call: Callable[[np.ndarray, np.ndarray], int],
     meter: Meter,
     give_way: Callable[[int], bool] | None = None,
+    compiling: BuildPlan | None = None,
+    annotate: Callable[[Meter], None] | None = None,
 ) -> tuple[int, np.ndarray] | None:
     """Run `call(ctl, path)` in a worker thread, reporting and checking cancel meanwhile.
 
     Returns (length, path), or None when `give_way(iterations begun)` turned true first (the
-    kernel stopped).
+    kernel stopped). `compiling`: the kernel is not compiled yet; while its first iteration has
+    not begun (past a load from numba's cache) the reports say so. `annotate(meter)` may add a
+    note to each report of the search itself.
     """
     from kaeru.engine.sliding.ida_kernels import (
         BOUND,
@@ -111,12 +138,21 @@ def run_kernel(
         except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
             failure.append(error)
 
+    started = time.perf_counter()
+
     def update() -> None:
         meter.generated = meter.expanded = int(ctl[NODES])
         meter.depth = int(ctl[BOUND])
         meter.held = int(ctl[BOUND])
         meter.extra["bound"] = str(int(ctl[BOUND]))
         meter.extra["iterations"] = str(int(ctl[ITERATIONS]))
+        meter.note, meter.done = "", None
+        waited = time.perf_counter() - started
+        if compiling is not None and ctl[ITERATIONS] == 0 and waited > SAY_COMPILING_AFTER:
+            guessed = guess_fraction(waited, compiling.seconds)
+            meter.note, meter.done = compiling.note(None, waited), guessed
+        elif annotate is not None:
+            annotate(meter)
 
     worker = threading.Thread(target=work, name="kaeru-ida", daemon=True)
     worker.start()
@@ -156,9 +192,14 @@ def path_states(n: int, state: State, blanks: np.ndarray) -> list[State]:
 
 
 def solve_walking(
-    n: int, state: State, control: Control, give_way: Callable[[int], bool] | None = None
+    n: int,
+    state: State,
+    control: Control,
+    give_way: Callable[[int], bool] | None = None,
+    annotate: Callable[[Meter], None] | None = None,
 ) -> Found | None:
-    """IDA* with walking + inversion distance (None when `give_way` stopped it first)."""
+    """IDA* with walking + inversion distance (None when `give_way` stopped it first;
+    `annotate` as in `run_kernel`)."""
     from kaeru.engine.sliding.ida_kernels import ida_walking as compiled
 
     ida_walking = cast(Callable[..., int], compiled)
@@ -168,7 +209,7 @@ def solve_walking(
     meter = Meter(f"IDA* + {WALKING}", control)
     meter.extra["heuristic"] = WALKING
     ran = run_kernel(lambda ctl, path: ida_walking(board, n, *arrays, start, ctl, path), meter,
-                     give_way)
+                     give_way, compile_plan(compiled), annotate)
     if ran is None:
         return None
     length, blanks = ran
@@ -201,6 +242,7 @@ def solve_pattern(state: State, control: Control) -> Found:
                                       patterns.group_size, patterns.tile_group, mirror,
                                       transpose, popcount, *walking, start, ctl, path),
         meter,
+        compiling=compile_plan(compiled),
     )
     assert ran is not None
     length, blanks = ran
@@ -229,7 +271,14 @@ def solve_fifteen(state: State, control: Control) -> Found:
             pdb78.start_background_build()
         return pdb78.is_loaded()
 
-    found = solve_walking(4, state, control, give_way=give_way)
+    def annotate(meter: Meter) -> None:
+        # The databases building beside this search: say so, with their progress.
+        latest = pdb78.background_progress() if pdb78.background_running() else None
+        if latest is not None and latest.note:
+            meter.note = f"In the background: {latest.note[:1].lower()}{latest.note[1:]}"
+            meter.done = latest.progress
+
+    found = solve_walking(4, state, control, give_way=give_way, annotate=annotate)
     if found is None:
         return solve_pattern(state, control)
     if not pdb78.background_running():

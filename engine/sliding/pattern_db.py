@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import perm
 
 import numpy as np
 
@@ -22,12 +23,16 @@ from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.sliding.arrays import sorted_unique
 from kaeru.engine.sliding.geometry import Grid, State
 from kaeru.engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.tables.first_use import Announcer, BuildPlan
 from kaeru.engine.tables.store import holding, load_table, save_table
 
 UNREACHED = 255
 CHUNK = 1 << 19
 VERSION = 2
 MAX_GROUP = 6  # 16**6 bytes = 16.8 MB per sparse table; 7 would be 268 MB
+# Measured from an empty cache (bench/first_use.py, 2 cores shared with other work): the
+# 11-puzzle's three tables in 0.3 s; the 15-puzzle's 6-6-3 (two of 57,657,600 states) in 88 s.
+BUILD_RATE = 1_500_000  # search states closed per second
 
 # Well-tried 6-6-3 split of the 15-puzzle (goal blank bottom right): two compact blocks of six
 # and the rest of the top row.
@@ -101,6 +106,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
     """The group's sparse table: fewest moves of its tiles to bring them home, indexed by the
     tiles' cells as nibbles (first tile lowest); uint8, 16**k entries."""
     k = len(group)
+    states = group_states(grid, k)
     neighbours = grid.neighbour_array
     depth = np.full(16 ** (k + 1), UNREACHED, dtype=np.uint8)
     start = grid.blank_goal
@@ -127,6 +133,7 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
                 free = sorted_unique(free)
                 depth[free] = d
                 found.append(free)
+                meter.done = min(1.0, (meter.expanded + int(chunk.size)) / states)
                 meter.tick(int(chunk.size))
                 meter.check()
             frontier = np.concatenate(found)
@@ -135,10 +142,28 @@ def build_group(grid: Grid, group: Sequence[int], meter: Meter) -> np.ndarray:
         d += 1
         if d >= UNREACHED:  # pragma: no cover - boards here stay far below
             raise OverflowError("pattern database deeper than 254")
+    meter.done = 1.0
     table = depth.reshape(-1, 16).min(axis=1)
     del depth
     table[table == UNREACHED] = 0  # nibble patterns that are no placement
     return table
+
+
+def group_states(grid: Grid, k: int) -> int:
+    """Search states of a k-tile group: its tiles on distinct cells, the blank on another (each
+    is closed once, so the count of those closed says how far a build is)."""
+    return perm(grid.cells, k) * (grid.cells - k)
+
+
+def build_plan(grid: Grid, group: Sequence[int], number: int, count: int) -> BuildPlan:
+    """What building one group's table means for a player: what, how big, how long."""
+    return BuildPlan(
+        f"the lookup tables of the {grid.cells - 1}-puzzle ({grid.width}×{grid.height}), "
+        f"part {number} of {count}",
+        16 ** len(group),
+        0.1 + group_states(grid, len(group)) / BUILD_RATE,
+        then="its hints are much faster",
+    )
 
 
 # ---- the database of a partition --------------------------------------------------------------
@@ -214,10 +239,11 @@ def pattern_database(
         for number, group in enumerate(partition.groups, 1):
             table = load_table(group_file(grid, group), (16 ** len(group),), np.dtype(np.uint8))
             if table is None:
+                count = len(partition.groups)
+                announce = Announcer(build_plan(grid, group, number, count), control.progress)
                 meter = Meter(
-                    f"building pattern database {number}/{len(partition.groups)} "
-                    f"({len(group)} tiles)",
-                    control.unlimited(),
+                    f"building pattern database {number}/{count} ({len(group)} tiles)",
+                    Control(announce, control.cancelled, None),
                 )
                 meter.extra["building"] = f"{number}/{len(partition.groups)}"
                 table = build_group(grid, group, meter)

@@ -8,8 +8,12 @@
 - `store` — tables kept in memory and in the cache folder: atomic writes, a lock across
   processes, old versions pruned, damaged files rebuilt;
 - `files` — the file format (a checked header, then the raw array);
-- `folder` — where the cache folder is, and the one-line notice when it cannot be used
-  (`notices()`, `on_notice(listener)`: for the CLI and the app to show).
+- `folder` — where the cache folder is, what it holds (`folder_bytes`), and the one-line notice
+  when it cannot be used (`notices()`, `on_notice(listener)`: for the CLI and the app to show);
+- `first_use` — a build in a player's words while it runs: what, how big on disk, about how long
+  (`SearchStats.note`), and how far along (`SearchStats.progress`).
+
+Clearing the cache folder safely (the settings screen) is `engine.cache_folder`.
 
 Spaces without a cheap perfect index (Number reversal) are searched layer by layer over sorted
 arrays of packed positions instead: that is `engine.search.packed`, a solver, not a table.

@@ -49,6 +49,19 @@ def cache_file(name: str) -> Path:
     return configured_dir() / name
 
 
+def folder_bytes(folder: Path) -> int:
+    """Bytes in the files under `folder` (0 when it does not exist). Files that vanish or cannot
+    be read while counting are skipped; links are not followed."""
+    total = 0
+    for root, _, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(root, name)).st_size
+            except OSError:
+                continue
+    return total
+
+
 def unusable(folder: Path, error: OSError) -> None:
     """Note that `folder` cannot hold tables (once per folder)."""
     reason = error.strerror or type(error).__name__

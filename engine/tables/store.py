@@ -8,6 +8,9 @@ Only one builder at a time, across threads (a lock per key) and across processes
 `<key>.lock` in the cache folder): whoever comes second waits, cancellably, showing the first
 one's progress when it is in the same process, then loads what the first one wrote. When the
 cache folder cannot be used the table is built in memory all the same (see `folder`).
+
+Given a `BuildPlan` (`first_use`), every report of a build, of a wait for another builder and of
+a long load from disk carries a note in a player's words and, for a build, how far along it is.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ import numpy as np
 from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.results import CancelCheck, Cancelled, Progress, SearchStats
 from kaeru.engine.tables.files import read_table, write_table
+from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable
 
 WAIT_STEP = 0.1  # seconds between cancel checks while another builder holds the table
+LOUD_LOAD = 20_000_000  # bytes: a table this big says it is loading (a second or more)
 SUFFIX = ".table"
 
 Build = Callable[[Control], np.ndarray]
@@ -83,24 +88,30 @@ def load_or_build(
     dtype: np.dtype | type = np.uint8,
     control: Control = QUIET,
     what: str = "table",
+    plan: BuildPlan | None = None,
 ) -> Loaded:
     """The table `key` (format `version`): from memory, disk, or `build(control)` (then saved).
 
-    `what` names the table in progress reports while waiting for another builder.
+    `what` names the table in progress reports while waiting for another builder. With a
+    `plan`, every report of a build (or a wait for one, or a long load) carries a note in a
+    player's words and how far along it is (`engine.tables.first_use`).
     """
     started = time.perf_counter()
     name = file_name(key, version)
     dtype = np.dtype(dtype)
+    waiting = "" if plan is None else plan.waiting("another search")
     if (table := _memory.get(name)) is not None:
         return Loaded(table, "memory", _stats(f"{what} (in memory)", started))
-    with holding(_lock_for(name), what, control.progress, control.cancelled, name):
+    with holding(_lock_for(name), what, control.progress, control.cancelled, name, waiting):
         if (table := _memory.get(name)) is not None:
             return Loaded(table, "memory", _stats(f"{what} (in memory)", started))
         folder = cache_dir()
         if folder is None:
-            loaded = _build(name, build, shape, dtype, control, None)
+            loaded = _build(name, build, shape, dtype, control, None, plan)
         else:
-            with _file_lock(folder, key, what, control) as locked:
+            with _file_lock(folder, key, what, control, plan) as locked:
+                if plan is not None and (folder / name).is_file():
+                    _loading(plan, control)
                 table = read_table(folder / name, shape, dtype)
                 if table is not None:
                     loaded = Loaded(table, "disk", _stats(f"{what} (cached on disk)", started))
@@ -108,7 +119,7 @@ def load_or_build(
                         control.progress(loaded.stats)
                 else:  # saved only under the lock
                     folder_if_locked = folder if locked else None
-                    loaded = _build(name, build, shape, dtype, control, folder_if_locked)
+                    loaded = _build(name, build, shape, dtype, control, folder_if_locked, plan)
         _memory[name] = loaded.table
         return loaded
 
@@ -120,6 +131,7 @@ def depth_table(
     algorithm: str,
     search: Callable[[Meter], np.ndarray],
     control: Control = QUIET,
+    plan: BuildPlan | None = None,
 ) -> Loaded:
     """A one-byte depth table of `space_size` positions filled by `search(meter)`, kept as
     `key`; the search runs without a budget (its memory is known: a byte a position)."""
@@ -131,7 +143,7 @@ def depth_table(
         return depth
 
     return load_or_build(
-        key, version, build, shape=(space_size,), control=control, what="depth table"
+        key, version, build, shape=(space_size,), control=control, what="depth table", plan=plan
     )
 
 
@@ -142,12 +154,16 @@ def _build(
     dtype: np.dtype,
     control: Control,
     folder: Path | None,
+    plan: BuildPlan | None = None,
 ) -> Loaded:
     """Build (sharing progress with waiting threads), check, and save when there is a folder."""
     started = time.perf_counter()
     latest: list[SearchStats] = []
+    announce = None if plan is None else Announcer(plan, None)
 
     def report(stats: SearchStats) -> None:
+        if announce is not None:
+            stats = announce.dress(stats)
         _building[name] = stats
         latest.append(stats)
         if control.progress is not None:
@@ -160,6 +176,9 @@ def _build(
     if table.shape != shape or table.dtype != dtype:
         raise ValueError(f"{name}: built {table.shape} {table.dtype}, expected {shape} {dtype}")
     if folder is not None:
+        if plan is not None and control.progress is not None and latest:
+            note = f"Saving {plan.what} in the cache folder ({megabytes(plan.size)})."
+            control.progress(replace(latest[-1], note=note, progress=1.0))
         save(folder, name, table)
     stats = latest[-1] if latest else _stats("built", started)
     return Loaded(table, "built", stats)
@@ -221,9 +240,10 @@ def holding(
     progress: Progress,
     cancelled: CancelCheck,
     name: str | None = None,
+    note: str = "",
 ) -> Iterator[None]:
     """Hold `lock`; while another thread holds it, report (the builder's own progress when
-    `name` is being built, else that we wait) and give up at once on cancel."""
+    `name` is being built, else that we wait, with `note`) and give up at once on cancel."""
     started = time.perf_counter()
     shown: SearchStats | None = None
     while not lock.acquire(timeout=WAIT_STEP):
@@ -235,7 +255,9 @@ def holding(
                 seconds = time.perf_counter() - started
                 progress(
                     SearchStats(
-                        f"waiting for the {what} another search is building", seconds=seconds
+                        f"waiting for the {what} another search is building",
+                        seconds=seconds,
+                        note=note,
                     )
                 )
             elif latest is not shown:
@@ -247,8 +269,17 @@ def holding(
         lock.release()
 
 
+def _loading(plan: BuildPlan, control: Control) -> None:
+    """Say that a big table is being read from the cache folder (it takes a second or more)."""
+    if control.progress is not None and plan.size >= LOUD_LOAD:
+        note = f"Loading {plan.what} from the cache folder ({megabytes(plan.size)})."
+        control.progress(SearchStats("loading a table", note=note))
+
+
 @contextmanager
-def _file_lock(folder: Path, key: str, what: str, control: Control) -> Iterator[bool]:
+def _file_lock(
+    folder: Path, key: str, what: str, control: Control, plan: BuildPlan | None = None
+) -> Iterator[bool]:
     """Hold `<key>.lock` exclusively, waiting cancellably for another process. Yields whether
     it is held: False (with the folder's notice) when the lock file cannot be made or locked,
     e.g. in a read-only folder, where tables already there can still be read."""
@@ -274,10 +305,12 @@ def _file_lock(folder: Path, key: str, what: str, control: Control) -> Iterator[
             if control.is_cancelled():
                 raise Cancelled("search cancelled")
             if control.progress is not None:
+                note = "" if plan is None else plan.waiting("another window of the arcade")
                 control.progress(
                     SearchStats(
                         f"waiting for the {what} another program is building",
                         seconds=time.perf_counter() - started,
+                        note=note,
                     )
                 )
             time.sleep(WAIT_STEP)

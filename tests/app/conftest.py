@@ -22,7 +22,11 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause()
-        running = [worker for worker in pilot.app.workers if not worker.is_finished]
+        running = [
+            worker
+            for worker in pilot.app.workers
+            if not worker.is_finished and worker.group != "catalogue-survey"  # home's long survey
+        ]
         for worker in running:
             try:
                 await worker.wait()
@@ -46,9 +50,11 @@ def play_screen(app: KaeruApp) -> PlayScreen:
 @pytest.fixture(autouse=True)
 def fresh_saves(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test-private saved-games folder (so no earlier test's game is resumed), and searches
-    in threads (the worker process has its own tests)."""
+    in threads (the worker process has its own tests), in a true-colour terminal (the theme
+    does not follow the TERM of whoever runs the tests)."""
     monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("KAERU_SEARCH_MODE", "thread")
+    monkeypatch.setenv("COLORTERM", "truecolor")  # the default theme, whatever the terminal
 
 
 def snapshot_app(game_id: str | None = None) -> KaeruApp:

@@ -3,6 +3,7 @@ here", and the drill — driven with Pilot."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -146,6 +147,7 @@ async def test_the_drill_counts_what_was_found_and_the_time():
         assert drill.drill.depth == 9
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 def test_snapshot_analysis_screen(snap_compare):
     puzzle = get_puzzle("sliding-3x3")
     start = puzzle.parse("1 2 3/4 5 6/_ 7 8")

@@ -3,19 +3,24 @@ snapshots of both."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList, ProgressBar
+from textual.widgets import Footer, Static
 
 from kaeru.engine.core import SearchStats
+from kaeru.engine.explorable import count_to_goal, explore_refusal
 from kaeru.engine.registry import get_puzzle
-from kaeru.engine.search import dispatch
+from kaeru.engine.service.jobs import Job, JobRequest
 from kaeru.engine.tables import store
 from kaeru.engine.two_blank import table as tables
-from kaeru.screens.explore import TASK, ExploreScreen
+from kaeru.screens.explore import ABOUT, ExploreScreen
+from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp
-from kaeru.tui.widgets.depth_chart import DepthChart
+from kaeru.tui.widgets.depth_chart import NOT_SEEN, UNKNOWN, DepthChart
 from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 
@@ -28,118 +33,176 @@ def explorer(app: KaeruApp) -> ExploreScreen:
     return screen
 
 
-async def open_from_home(pilot: Pilot, puzzle_id: str) -> None:
-    """Highlight `puzzle_id` in the home list and press e."""
-    home = pilot.app.screen
-    assert isinstance(home, HomeScreen)
-    puzzles = home.query_one("#puzzles", OptionList)
-    puzzles.highlighted = next(
-        i for i, option in enumerate(puzzles.options) if option.id == puzzle_id
-    )
-    await pilot.press("e")
-    await settle(pilot)
+async def counted(pilot: Pilot, puzzle_id: str) -> ExploreScreen:
+    """Open the explorer of `puzzle_id` and wait for its count (a service thread) to end."""
+    pilot.app.open_explorer(puzzle_id)  # type: ignore[attr-defined]
+    await pilot.pause()
+    screen = explorer(pilot.app)  # type: ignore[arg-type]
+    for _ in range(400):
+        if screen.status != "running":
+            break
+        await asyncio.sleep(0.02)
+    await pilot.pause()
+    return screen
 
 
-async def test_explorer_from_home_shows_the_chart_and_totals():
+class HeldSearcher:
+    """A searcher whose jobs run until the test says: it feeds progress reports by hand."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Job, object]] = []
+
+    def submit(self, request: JobRequest, *, on_progress=None, on_done=None) -> Job:
+        job = Job(len(self.jobs) + 1, request)
+        self.jobs.append((job, on_progress))
+        return job
+
+    def report(self, depth: int, frontier: int) -> None:
+        job, on_progress = self.jobs[-1]
+        on_progress(job, SearchStats("test", depth=depth, frontier=frontier))  # type: ignore[operator]
+
+
+async def test_explorer_counts_from_the_goal_with_chart_totals_and_help():
     app = KaeruApp(resume=False)
     async with app.run_test(size=SIZE) as pilot:
-        await open_from_home(pilot, "two-blank-4x3")
-        screen = explorer(app)
+        await pilot.pause()
+        screen = await counted(pilot, "two-blank-4x3")
         assert screen.status == "done"
         chart = screen.query_one(DepthChart)
-        expected = dispatch.enumerate_space(TEN, TEN.geometry.goal)
-        assert chart.histogram == expected.histogram
+        assert chart.histogram == count_to_goal(TEN).histogram
         assert sum(chart.series["pair_at_end"]) == 3_600
         drawn = chart.render().plain
-        assert "█ positions" in drawn and "▒ pair at the end" in drawn
+        assert "█ positions" in drawn and "▒ both gaps at the end" in drawn
         assert "3,321 (670)" not in drawn  # numbers only on demand
         await pilot.press("n")
         assert "3,321 (670)" in chart.render().plain
-        totals = str(screen.query_one("#totals").render())
-        assert "32,400" in totals and "3,600" in totals
-        bar = screen.query_one("#progress", ProgressBar)
-        assert bar.total == bar.progress == 32_400
-        assert screen.query_one(StatsPanel).search_status == "done"
-        await pilot.press("escape")
-        assert isinstance(app.screen, HomeScreen)
-
-
-async def test_open_a_farthest_position_to_play_it():
-    app = KaeruApp(resume=False)
-    async with app.run_test(size=SIZE) as pilot:
+        totals = str(screen.query_one("#totals", Static).render())
+        assert "32,400" in totals and "3,600" in totals and "4 at 34 moves" in totals
+        assert "1 2 3 4/5 6 7 8/9 10 _ _" in str(screen.query_one("#heading", Static).render())
+        await pilot.press("question_mark")
         await pilot.pause()
-        app.open_explorer("two-blank-4x3")
-        await settle(pilot)
-        screen = explorer(app)
-        farthest = screen.query_one("#farthest", OptionList)
-        assert farthest.option_count == 4
-        await pilot.press("f", "down", "enter")
-        await settle(pilot)
-        play = play_screen(app)
-        assert play.session.start == TEN.parse(screen.result.farthest[1])
-        assert play.session.optimal_length == 34
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).render())
+        assert ABOUT[:40] in " ".join(text.split())
+        for words in ("Farthest", "Numbers", "Log scale", "Recount", "Back"):
+            assert words in text, words
         await pilot.press("escape")
         assert app.screen is screen
-
-
-async def test_explorer_works_for_other_puzzles():
-    app = KaeruApp(resume=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        cases = (("knights-3x4", 18_480), ("number-reversal-5", 120), ("sliding-3x3", 181_440))
-        for puzzle_id, positions in cases:
-            app.open_explorer(puzzle_id)
-            await settle(pilot)
-            screen = explorer(app)
-            assert screen.result is not None and screen.result.positions == positions
-            assert screen.query_one(DepthChart).series == {}
-            assert "▒" not in screen.query_one(DepthChart).render().plain
-            await pilot.press("escape")
-
-
-async def test_explorer_from_the_command_palette():
-    app = KaeruApp(resume=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        for key in "Explore 7-puzzle":
-            await pilot.press("space" if key == " " else key)
-        await pilot.pause(0.5)  # the palette searches in the background
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = explorer(app)
-        assert screen.puzzle.id == "two-blank-3x3"
-        assert screen.result is not None and screen.result.positions == 360
-
-
-async def test_escape_cancels_a_long_enumeration_then_leaves(monkeypatch, tmp_path):
-    monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
-    store.forget()
-    fourteen = get_puzzle("two-blank-4x4")
-    app = KaeruApp(resume=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ExploreScreen(fourteen, fourteen.geometry.goal, app.service))
-        await pilot.pause()
-        screen = explorer(app)
-        panel = screen.query_one(StatsPanel)
-        for _ in range(200):  # wait for the first progress report of the build
-            if panel.stats is not None and panel.stats.expanded:
-                break
-            await pilot.pause(0.05)
-        assert screen.running
-        assert screen.query_one("#progress", ProgressBar).total == 76_204_800
-        await pilot.press("escape")
-        await settle(pilot)
-        assert screen.status == "cancelled" and not screen.running
-        assert screen.result is None
-        assert not tables.table_path(fourteen.id).exists()
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_farthest_position_plays_that_far_from_the_usual_goal():
+    """The play-test's river opened at "optimal from the start: 1": now the game opened from
+    the farthest position has the standard goal and the farthest distance as its optimum
+    (the river counted forwards from the far bank, the frogs backwards over predecessors)."""
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for puzzle_id in ("wolf-goat-cabbage", "frogs-4"):
+            puzzle = get_puzzle(puzzle_id)
+            screen = await counted(pilot, puzzle_id)
+            result = screen.result
+            assert result is not None
+            await pilot.press("f", "enter")
+            await pilot.pause()
+            session = play_screen(app).session
+            for _ in range(1000):  # the quiet search for the optimal length, in a thread
+                if session.optimal_length is not None:
+                    break
+                await asyncio.sleep(0.02)
+            assert session.start == puzzle.parse(result.farthest[0])
+            assert puzzle.goal(session.start) == puzzle.goal(puzzle.initial())
+            assert session.optimal_length == result.max_depth, puzzle_id
+        screen = await counted(pilot, "knights-3x3")  # its goal follows the start
+        assert screen.result is not None and screen.result.max_depth == 16
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("goal follows the start" in str(n.message) for n in app._notifications)
+
+
+async def test_a_refused_puzzle_gets_one_line_and_no_screen():
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_explorer("sliding-4x4")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        lines = [str(n.message) for n in app._notifications]
+        assert lines == [explore_refusal(get_puzzle("sliding-4x4"))]
+        searcher = HeldSearcher()
+        pegs = get_puzzle("pegs-english")  # pushed by hand: it says why and counts nothing
+        await app.push_screen(ExploreScreen(pegs, searcher))
+        await pilot.pause()
+        screen = explorer(app)
+        assert screen.status == "refused" and not searcher.jobs
+        assert "cannot be taken back" in str(screen.query_one("#status", Static).render())
+        await pilot.press("r")
+        assert not searcher.jobs
+
+
+async def test_the_chart_grows_while_counting_then_escape_cancels():
+    searcher = HeldSearcher()
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.push_screen(ExploreScreen(get_puzzle("sliding-5x2"), searcher))
+        await pilot.pause()
+        screen = explorer(app)
+        chart = screen.query_one(DepthChart)
+        assert screen.running
+        drawn: list[tuple[int, ...]] = []
+        real_show = chart.show_partial
+        chart.show_partial = lambda layers: (drawn.append(tuple(layers)), real_show(layers))  # type: ignore[method-assign]
+        for depth, count in ((1, 3), (3, 19)):  # depth 0 is the goal: known from the start
+            searcher.report(depth, count)
+        await pilot.pause(0.25)
+        assert chart.histogram == (1, 3, UNKNOWN, 19)
+        assert NOT_SEEN in chart.render().plain
+        assert len(drawn) == 1  # three reports at once: one redraw (at most ten a second)
+        assert "23" in str(screen.query_one("#totals", Static).render())  # positions so far
+        await pilot.press("escape")
+        assert screen.status == "cancelled" and searcher.jobs[-1][0].cancel_requested
+        searcher.report(4, 50)  # late news of a cancelled run changes nothing
+        await pilot.pause(0.15)
+        assert chart.histogram == (1, 3, UNKNOWN, 19)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_explorer_fits_80x24_and_60x20():
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await counted(pilot, "two-blank-4x3")
+        for width, height in ((80, 24), (60, 20)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            footer = screen.query_one(Footer)
+            assert all(key.region.right <= width for key in footer.children)
+            assert {"f", "r", "question_mark", "escape"} <= {key.key for key in footer.children}
+            for selector in ("#chart-box", "#totals", "#farthest"):
+                region = screen.query_one(selector).region
+                assert region.right <= width and region.bottom <= height - 1, selector
+            assert screen.query_one("#totals").size.height >= 4  # no line wrapped away
+            assert screen.query_one("#farthest").size.height >= 3
+
+
+def test_explorer_snapshot(snap_compare):
+    async def explore(pilot: Pilot) -> None:
+        await pilot.pause()
+        screen = await counted(pilot, "two-blank-4x3")
+        await pilot.press("n")
+        assert screen.result is not None  # the totals without the time it took
+        screen.finished(replace(screen.result, stats=SearchStats("table")))
+        await pilot.pause()
+
+    assert snap_compare(snapshot_app(), terminal_size=SNAPSHOT_SIZE, run_before=explore)
 
 
 # ---- the two-blank board -----------------------------------------------------------------------
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_arrows_slide_tiles_and_hints_mark_them():
     app = KaeruApp("two-blank-4x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -162,6 +225,7 @@ async def test_arrows_slide_tiles_and_hints_mark_them():
         assert screen.session.moves_made == 0
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_clicking_a_tile_beside_the_gap_slides_it():
     app = KaeruApp("two-blank-4x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -189,20 +253,6 @@ async def test_solve_plays_back_to_the_goal():
 
 
 # ---- snapshots ---------------------------------------------------------------------------------
-def test_explorer_snapshot(snap_compare):
-    async def explore(pilot: Pilot) -> None:
-        await pilot.pause()
-        pilot.app.open_explorer("two-blank-4x3")
-        await settle(pilot)
-        await pilot.press("n")
-        screen = pilot.app.screen
-        stats = SearchStats("depth table (cached on disk)", depth=34)  # no timings
-        screen.query_one(StatsPanel).show_stats(stats, "done", TASK)
-        await pilot.pause()
-
-    assert snap_compare(snapshot_app(), terminal_size=SNAPSHOT_SIZE, run_before=explore)
-
-
 def test_two_blank_board_snapshot(snap_compare):
     async def hint(pilot: Pilot) -> None:
         await settle(pilot)

@@ -12,7 +12,7 @@ from kaeru.engine.search import dispatch
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.holes import HolesBoard
-from kaeru.tui.widgets.boards.squares_look import SquaresLook
+from kaeru.tui.widgets.boards.squares_look import SMALL, TALL, SquaresLook
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 
 
@@ -39,6 +39,7 @@ async def type_square(pilot: Pilot, name: str) -> None:
     await pilot.press(name[0], name[1])
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_knight_exchange_played_to_the_end_by_keys():
     app = KaeruApp("knights-3x4", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -64,6 +65,7 @@ async def test_knight_exchange_played_to_the_end_by_keys():
         assert "Solved in 16 moves — optimal is 16" in status
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_choose_a_knight_see_its_targets_and_be_refused_with_the_reason():
     app = KaeruApp("knights-3x4", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -95,7 +97,9 @@ async def test_choose_a_knight_see_its_targets_and_be_refused_with_the_reason():
         assert screen.session.moves_made == 1
         assert screen.session.puzzle.format(screen.session.state) == "_BB/___/_B_/WWW"
         assert board.cursor == 7 and board.selected is None
-        await pilot.press("escape")  # nothing chosen: back to the list
+        await pilot.press("escape")  # nothing chosen: the screen asks first
+        assert app.screen is screen and "Escape again" in screen.session.message
+        await pilot.press("escape")  # and a second Escape goes back to the list
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -110,16 +114,17 @@ async def test_hint_letters_and_clicks():
         assert board.hint_move is not None
         text = board.render().plain
         assert "★♞★" in text and "☆" in text
-        await pilot.press("g")  # the plain-letter fallback
+        await pilot.press("v")  # the plain-letter fallback
         text = board.render().plain
         assert "♞" not in text and text.count("B") == 3 and text.count("W") == 3
         assert isinstance(board.look, SquaresLook)
-        width, height = board.look.square_size(board.size.height)
+        width, height = TALL if board.large else SMALL  # tall squares where there is room
         # b4: one column of padding, the rank labels, then one square across
         await pilot.click(board, offset=(1 + 2 + width + width // 2, height // 2))
         assert board.selected == 1
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_solve_plays_the_knights_back_to_the_goal():
     app = KaeruApp("knights-3x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -143,6 +148,7 @@ async def test_solve_plays_the_knights_back_to_the_goal():
 
 
 # ---- snapshots (plain `def`: snap_compare runs its own event loop) ------------------------------
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 def test_snapshot_knight_chosen(snap_compare):
     async def choose(pilot: Pilot) -> None:
         await settle(pilot)

@@ -4,6 +4,8 @@ footer built from the real (keymapped) bindings."""
 
 from __future__ import annotations
 
+import pytest
+
 from kaeru.engine.modes import Mode
 from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
@@ -41,6 +43,7 @@ async def test_undo_during_playback_then_take_over_no_longer_crashes():
         assert screen.session.moves_made == 1 + steps and replays(screen.session)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_restart_during_knights_playback_is_refused():
     """knights-3x3, keys `a 1 b 3 s Space → R t`."""
     app = KaeruApp("knights-3x3", resume=False)
@@ -60,6 +63,7 @@ async def test_restart_during_knights_playback_is_refused():
         assert replays(screen.session)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_a_hint_during_playback_is_refused_and_the_board_keeps_the_playback():
     app = KaeruApp("number-reversal-5", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -93,6 +97,7 @@ async def test_opening_an_open_puzzle_switches_to_it():
         assert len(plays) == 1
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_leaving_a_game_cancels_its_quiet_searches():
     app = KaeruApp("sliding-4x4", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -101,7 +106,7 @@ async def test_leaving_a_game_cancels_its_quiet_searches():
         assert "optimal" in screen.session.jobs  # the quiet "optimal from the start" search
         jobs = app.service.jobs()
         assert jobs
-        await pilot.press("escape")
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert all(job.cancel_requested or job.done for job in jobs)
@@ -113,7 +118,7 @@ async def test_the_game_id_is_shown_and_copied():
         await settle(pilot)
         screen = play_screen(app)
         assert "flip-it-7:B_BBBBB" in str(screen.query_one("#title").content)
-        await pilot.press("c")
+        await pilot.press("C")  # capital: c names column c on the holes boards
         assert app.clipboard == "flip-it-7:B_BBBBB"
 
 
@@ -134,9 +139,9 @@ async def test_help_and_keys_follow_the_keymap(tmp_path, monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("#help-text").content)
-        undo_line = next(line for line in text.splitlines() if line.endswith("Undo"))
-        assert undo_line.split() == ["z", "Undo"]
-        assert "Take over" in text and "Hint" in text  # playback and game keys, from bindings
+        undo_line = next(line for line in text.splitlines() if "your last move" in line)
+        assert undo_line.split()[0] == "z" and "⌫" not in undo_line
+        assert "Play on yourself" in text and "The best next move" in text  # from bindings
 
 
 async def test_a_damaged_keymap_is_one_line_and_ignored(tmp_path, monkeypatch):
@@ -149,6 +154,7 @@ async def test_a_damaged_keymap_is_one_line_and_ignored(tmp_path, monkeypatch):
         assert any(n.startswith("Keymap ignored") and "\n" not in n for n in notes)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_the_board_gets_its_focus_back_after_a_too_small_spell():
     app = KaeruApp("frogs-3", resume=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -37,3 +37,24 @@ async def test_shuffle_at_an_exact_distance_opens_a_game_that_far_from_the_goal(
         session = screen.session
         assert dispatch.solve(session.puzzle, session.state, session.start).length == 24
         assert session.optimal_length in (None, 24)
+
+
+@pytest.mark.parametrize("puzzle_id", [
+    pytest.param("frogs-2", marks=pytest.mark.slow), "sliding-3x3",
+    pytest.param("knights-3x4", marks=pytest.mark.slow), "pegs-english",
+    pytest.param("missionaries-3", marks=pytest.mark.slow)])
+async def test_the_dialog_explains_the_text_format_with_the_start_drawn(puzzle_id):
+    app = KaeruApp(puzzle_id, resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        puzzle = dialog.puzzle
+        example = puzzle.format(puzzle.initial())
+        help_text = str(dialog.query_one("#format-help").content)
+        assert help_text.startswith("Type ") and repr(example) in help_text
+        assert "the layout as the game id shows it" not in help_text  # a known board kind
+        picture = dialog.query_one("#goal-position")
+        assert picture.shown == puzzle.layout(puzzle.initial()) and picture.region.height > 0

@@ -41,7 +41,7 @@ async def test_hint_then_play_it_by_names_then_undo():
         board = screen.board
         assert isinstance(board, HolesBoard)
         text = board.render().plain
-        assert text.count("●") == 32 and "[·]" in text  # the cursor on the empty centre
+        assert text.count("●") == 32 and "[●]" in text  # the cursor on d2, a peg that can move
         await pilot.press("i")
         await settle(pilot)
         hint = board.hint_move
@@ -64,13 +64,14 @@ async def test_hint_then_play_it_by_names_then_undo():
         assert board.shown == screen.session.puzzle.layout(screen.session.start)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_cursor_keys_shift_jumps_and_refusals():
     app = KaeruApp("pegs-english", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
         board = screen.board
-        await pilot.press("up", "up", "enter")  # d2: a peg that can jump down into d4
+        await pilot.press("enter")  # d2, where the cursor starts: a peg that can jump into d4
         assert board.cell_name(board.selected) == "d2"
         await pilot.press("shift+left")
         await pilot.pause()
@@ -84,8 +85,10 @@ async def test_cursor_keys_shift_jumps_and_refusals():
         await type_hole(pilot, "a1")
         await pilot.pause()
         assert any("no hole a1" in n for n in notes(app))
-        # a click picks a peg: padding, row labels, then b3's column (4 characters a hole)
-        await pilot.click(board, offset=(1 + 3 + 4 * 1 + 1, 2))
+        # a click picks a peg: padding, row labels, then b3's column (4 characters a hole);
+        # row 3 on line 2, or on line 4 where the rows are spaced out (the larger form)
+        assert isinstance(board, HolesBoard)
+        await pilot.click(board, offset=(1 + 3 + 4 * 1 + 1, 4 if board.large else 2))
         assert board.selected is not None and board.cell_name(board.selected) == "b3"
 
 
@@ -134,6 +137,7 @@ async def test_french_central_game_says_at_once_why_it_cannot_be_won():
         assert "position-class" in str(screen.query_one("#message").content)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_playback_shows_the_jumped_peg_leaving():
     app = KaeruApp("pegs-english-cross", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -177,6 +181,7 @@ def test_snapshot_english_with_a_peg_chosen(snap_compare):
                         run_before=choose)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 def test_snapshot_french_octagon(snap_compare):
     assert snap_compare(snapshot_app("pegs-french-c1"), terminal_size=SNAPSHOT_SIZE,
                         run_before=settle)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from kaeru.engine.modes import Mode
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
@@ -20,13 +22,14 @@ async def test_open_a_puzzle_from_home_and_play_by_keys():
     app = KaeruApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("down", "enter")  # second entry: flip-it-6
+        await pilot.press("right", "down", "down", "enter")  # Flip It opened: flip-it-6
         await settle(pilot)
         screen = play_screen(app)
         assert screen.session.puzzle.id == "flip-it-6"
         assert screen.session.optimal_length is not None  # found by the background search
-        # cursor starts on the empty cell (0); cell 3 holds a stone two cells away
-        await pilot.press("right", "right", "enter")
+        # the cursor starts on the first stone that can move: cell 3, two cells from the gap
+        assert screen.board.cursor == 2
+        await pilot.press("enter")
         assert screen.session.state == "BW_BBB"
         assert screen.session.moves_made == 1
         await pilot.press("3", "space")  # keys 1-9 jump the cursor; the stone on 3 is next to _
@@ -80,6 +83,7 @@ async def test_solve_plays_back_to_the_goal_and_player_takes_over():
         assert screen.session.state == playback.solution.states[2]
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_playback_runs_by_itself_to_the_goal():
     app = KaeruApp("flip-it-5", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -152,7 +156,7 @@ async def test_leaving_and_reopening_resumes_the_game():
         screen.board.cursor = 1
         await pilot.press("enter")
         assert screen.session.moves_made == 1
-        await pilot.press("escape")
+        await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
         app.open_game("frogs-2")
         await settle(pilot)

@@ -3,10 +3,11 @@ daily win gives a share line on the clipboard, settings and games outlive the ap
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from kaeru.engine.search import dispatch
-from kaeru.engine.store import Store
+from kaeru.engine.store import IN_PROGRESS, Store
+from kaeru.screens.home_list import MARKS
 from kaeru.screens.records import RecordsScreen
 from kaeru.screens.settings import SettingsScreen
 from kaeru.tui.app import KaeruApp
@@ -82,16 +83,18 @@ async def test_home_marks_progress_and_opens_records_daily_and_random_games():
         await pilot.pause()
         home = app.screen
         assert isinstance(home, HomeScreen)
-        await pilot.press("down", "enter")  # flip-it-6
+        await pilot.press("right", "down", "down", "enter")  # Flip It opened: flip-it-6
         await settle(pilot)
         play_screen(app).session.push((2, 0))
-        await pilot.press("escape")
+        await pilot.press("q")  # back to the list
         await pilot.pause()
-        assert "in progress" in str(home.query_one("#puzzles").get_option("flip-it-6").prompt)
+        assert home.player_marks["flip-it-6"] == IN_PROGRESS
+        line = home.query_one("#puzzles", OptionList).get_option("flip-it-6").prompt
+        assert str(line).rstrip().endswith(MARKS[IN_PROGRESS])
         await pilot.press("n")  # a random Flip It 6 game
         await settle(pilot)
         assert play_screen(app).session.puzzle.id == "flip-it-6"
-        await pilot.press("escape")
+        await pilot.press("q")
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, RecordsScreen)

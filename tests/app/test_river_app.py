@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from textual.pilot import Pilot
 
 from kaeru.engine.search import dispatch
@@ -28,6 +29,7 @@ def slots_for(board: RiverBoard, move: tuple[str, ...]) -> list[int]:
     return chosen
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_jealous_husbands_played_to_the_end_by_number_keys():
     app = KaeruApp("jealous-husbands-3", resume=False)
     app.animation_level = "none"  # no sailing between crossings: the test runs faster
@@ -47,6 +49,7 @@ async def test_jealous_husbands_played_to_the_end_by_number_keys():
         assert "Solved in 11 moves — optimal is 11" in status
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_missionaries_played_to_the_end_by_keys():
     """Identical people: any missionary on the boat's bank will do. The first crossings go by
     arrows and Space, the rest by number keys."""
@@ -70,6 +73,7 @@ async def test_missionaries_played_to_the_end_by_keys():
         assert screen.session.solved and screen.session.moves_made == 11
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_unsafe_crossings_are_refused_with_the_reason_in_words():
     app = KaeruApp("jealous-husbands-3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,7 +100,7 @@ async def test_unsafe_crossings_are_refused_with_the_reason_in_words():
         await pilot.press("3")  # Hb stayed on the left; the boat is on the right
         await pilot.pause()
         assert any("Hb is on the left bank; the boat is on the right" in n for n in notes(app))
-        await pilot.press("escape")  # the boat is empty: Escape leaves the game
+        await pilot.press("escape", "escape")  # the boat is empty: twice Escape leaves
         assert app.screen is not screen
 
 
@@ -126,6 +130,7 @@ async def test_hint_marks_who_to_send():
         assert "1★Farmer" in text and "3★Goat" in text
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_solve_plays_the_crossings_back_with_the_boat_sailing():
     app = KaeruApp("jealous-husbands-3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -195,6 +200,7 @@ def test_snapshot_couple_aboard(snap_compare):
     )
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 def test_snapshot_wolf_goat_cabbage_midway_without_colour(snap_compare, monkeypatch):
     """NO_COLOR: banks, water and boat still read by their characters."""
     monkeypatch.setenv("NO_COLOR", "1")

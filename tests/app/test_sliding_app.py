@@ -41,20 +41,20 @@ async def test_arrows_slide_the_tile_beside_the_gap_into_it():
         assert play_screen(app).session.moves_made == 2
 
 
-async def test_g_switches_the_arrows_to_move_the_gap():
+async def test_x_switches_the_arrows_to_move_the_gap():
     app = KaeruApp("sliding-3x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         board = board_of(app)
         assert "arrows: tiles" in board.render().plain
         bindings = {k: b.binding.description for k, b in app.screen.active_bindings.items()}
-        assert bindings["g"] == "Arrows move the gap"
-        await pilot.press("g", "left")  # the gap moves left: tile 3 slides right
+        assert bindings["x"] == "Arrows move the gap"
+        await pilot.press("x", "left")  # the gap moves left: tile 3 slides right
         assert board.move_gap and layout(app) == "8 6 7/2 5 4/_ 3 1"
         assert "arrows: the gap" in board.render().plain
         bindings = {k: b.binding.description for k, b in app.screen.active_bindings.items()}
-        assert bindings["g"] == "Arrows move tiles"
-        await pilot.press("g", "left")
+        assert bindings["x"] == "Arrows move tiles"
+        await pilot.press("x", "left")
         assert not board.move_gap and layout(app) == "8 6 7/2 5 4/3 _ 1"
 
 
@@ -105,6 +105,7 @@ async def test_compact_layout_marks_home_tiles_with_brackets():
         assert text.count("[") == home and len(text.splitlines()) == 8 + 3
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_a_move_slides_the_tile_across_and_no_animation_means_none(monkeypatch):
     # a slow slide: 0.12 s can pass within one animator frame on a busy machine
     monkeypatch.setattr("kaeru.tui.widgets.boards.grid.SLIDE_SECONDS", 1.0)
@@ -134,6 +135,7 @@ async def test_a_move_slides_the_tile_across_and_no_animation_means_none(monkeyp
         assert board.slide_progress == 1.0
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_frames_during_a_slide_show_the_tile_between_its_cells():
     app = KaeruApp("sliding-3x3:1,2,3/4,5,6/7,_,8", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -157,7 +159,8 @@ async def test_fifteen_puzzle_solve_shows_the_bound_and_is_optimal(monkeypatch):
         await pilot.press("s")
         await settle(pilot)
         screen = play_screen(app)
-        stats = str(screen.query_one("StatsPanel").content)
+        await pilot.press("full_stop")  # the search's own figures, behind the details key
+        stats = screen.query_one("StatsPanel").text
         assert "bound" in stats and "BFIDA*" in stats and "h(start)" in stats
         assert f"{korf_length(55)} moves (optimal)" in screen.session.message
         assert screen.session.optimal_length == korf_length(55)
@@ -172,6 +175,7 @@ async def test_big_board_solutions_say_they_are_not_optimal():
         assert "(not optimal)" in play_screen(app).session.message
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_an_unsolvable_typed_layout_is_refused_with_the_reason():
     app = KaeruApp("sliding-3x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -186,6 +190,7 @@ async def test_an_unsolvable_typed_layout_is_refused_with_the_reason():
 
 
 # ---- snapshots (plain `def`: snap_compare runs its own event loop) ------------------------------
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 def test_snapshot_eight_puzzle_after_a_move(snap_compare):
     async def one_move(pilot: Pilot) -> None:
         await settle(pilot)

@@ -274,3 +274,33 @@ class SessionMachine(RuleBasedStateMachine):
 
 TestSessionMachine = SessionMachine.TestCase
 TestSessionMachine.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
+
+
+def test_peg_solutions_and_records_count_moves_and_claim_no_optimum():
+    """Pegs are counted in moves (chains of jumps) with the jumps beside; every solution has
+    the same jumps, so nothing says "optimal", and the record claims no optimal length."""
+    store = MemoryStore()
+    puzzle = get_puzzle("pegs-english-cross")
+    session = Session(puzzle, store=store)
+    session.find_optimal_length()
+    session.solve()
+    assert session.playback is not None
+    solution = session.playback.solution
+    chains = len(puzzle.chains(solution.moves))
+    words = f"{chains} move{'s' if chains != 1 else ''} ({solution.length} jumps)"
+    assert words in session.message and "optimal" not in session.message
+    session.playback_command("last")
+    session.take_over()
+    record = store.finished[0]
+    assert record.move_count == chains and record.optimal is None
+
+
+def test_the_hinted_move_is_played_by_play_hint():
+    session = Session(get_puzzle("frogs-2"))
+    with pytest.raises(Refused, match="No hint yet"):
+        session.play_hint()
+    session.hint()
+    hinted = session.hint_move
+    assert hinted is not None
+    session.play_hint()
+    assert session.history == (hinted,) and session.hint_move is None

@@ -59,6 +59,16 @@ def test_environment_takes_only_the_terminal_settings_from_the_client(tmp_path):
     assert env["KAERU_SEARCH_MEMORY_MB"] == "512"
 
 
+def test_animations_are_off_unless_the_operator_turns_them_on(tmp_path):
+    folders = player_folders(tmp_path, "guest-1")
+    client = {"TEXTUAL_ANIMATIONS": "full"}  # not the client's to choose
+    env = arcade_environment(folders, tmp_path, client, 0, server_env={"PATH": "/bin"})
+    assert env["TEXTUAL_ANIMATIONS"] == "none"
+    server = {"PATH": "/bin", "TEXTUAL_ANIMATIONS": "basic"}
+    env = arcade_environment(folders, tmp_path, client, 0, server_env=server)
+    assert env["TEXTUAL_ANIMATIONS"] == "basic"
+
+
 def test_host_key_is_made_once_with_mode_0600(tmp_path):
     path = ensure_host_key(tmp_path / "serve")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600

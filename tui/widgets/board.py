@@ -10,11 +10,18 @@ engine's words where the layout carries them (`Layout.refusals`), else in plain 
     board = board_class(layout.kind)(layout, id="board")
     board.show(next_layout, last_move=move, hint=None)   # move objects, as in LayoutMove.move
     board.locked = True                                   # playback: keys make no moves
-    board.needed_size()                                   # (columns, rows) of what is drawn
+    board.needed_size()                                   # (columns, rows) of its smallest form
+    board.plain                                           # letters instead of glyphs (key v)
+
+Keys mean the same on every board (help lists them from these bindings): arrows / h j k l move
+the cursor (a sliding board slides tiles), Enter or Space moves or picks, digits and letters
+name a cell, v switches glyphs and letters, Escape drops a chosen piece (and otherwise goes on
+to the screen).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Hashable
 from typing import ClassVar
 
@@ -33,7 +40,8 @@ def arrow_bindings(actions: dict[str, str], words: dict[str, str] | None = None)
     """Hidden bindings of arrow keys (and h j k l): `actions` maps a way ("up") to the action
     it runs; `words` its description (default: the way, capitalised)."""
     return [
-        Binding(ARROW_KEYS[way], action, (words or {}).get(way, way.capitalize()), show=False)
+        Binding(ARROW_KEYS[way], action, (words or {}).get(way, way.capitalize()), show=False,
+                id=f"board.{way}")
         for way, action in actions.items()
     ]
 
@@ -43,7 +51,9 @@ class BoardWidget(Widget, can_focus=True):
 
     BOARD_KIND: ClassVar[str] = ""
     HELP_SECTION: ClassVar[str] = "On the board"
-    BINDINGS: ClassVar[list[BindingType]] = []
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("v", "toggle_view", "Glyphs / letters", show=False, id="board.view"),
+    ]
 
     class MoveChosen(Message):
         """The player picked a move on the board (one of the layout's `LayoutMove.move`)."""
@@ -64,6 +74,7 @@ class BoardWidget(Widget, can_focus=True):
     hint_move: reactive[Hashable | None] = reactive(None, always_update=True)
     last_move: reactive[Hashable | None] = reactive(None, always_update=True)
     locked: reactive[bool] = reactive(False)  # True during playback: keys don't make moves
+    plain: reactive[bool] = reactive(False)  # letters instead of glyphs (v; KAERU_ASCII)
 
     def __init__(
         self,
@@ -76,7 +87,9 @@ class BoardWidget(Widget, can_focus=True):
         self.previous: Layout | None = None  # the position shown before this one
         self.hint_cells: tuple[int, ...] = ()  # the piece a graded hint names
         self.moved = True  # whether the last `show` brought a new position
+        self.picture = False  # drawn as a picture (the goal): no cursor, no key captions
         self.set_reactive(BoardWidget.shown, layout)
+        self.set_reactive(BoardWidget.plain, bool(os.environ.get("KAERU_ASCII")))
 
     def show(
         self,
@@ -98,8 +111,16 @@ class BoardWidget(Widget, can_focus=True):
         self.shown = layout
 
     def needed_size(self) -> tuple[int, int]:
-        """(columns, rows) the board needs to be drawn whole; the screen checks the terminal."""
+        """(columns, rows) the board needs to be drawn whole in its smallest (compact) form;
+        the screen checks the terminal against it. Given more room, a board may draw larger."""
         return 20, 5
+
+    def action_toggle_view(self) -> None:
+        """v: letters instead of glyphs, or back."""
+        self.plain = not self.plain
+
+    def watch_plain(self, plain: bool) -> None:
+        self.refresh(layout=True)
 
     # ---- moves ---------------------------------------------------------------------------------
     def choose(self, move: Hashable) -> None:

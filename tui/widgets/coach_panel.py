@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from kaeru.engine.coach.distance import Distance
 from kaeru.engine.coach.session_coach import MoveMark
+from kaeru.tui.widgets.text_update import update_text
 
 MARKS = {"optimal": "[green]✓[/green]", "wasted": "[yellow]✗[/yellow]", "lost": "[red]☠[/red]"}
 ROWS = 8  # the newest moves shown
@@ -71,4 +72,4 @@ class CoachPanel(Static):
                 + "[/dim]"
             )
         self.text = "\n".join(lines)
-        self.update(self.text)
+        update_text(self, self.text)

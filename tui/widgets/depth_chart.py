@@ -1,9 +1,10 @@
-"""A horizontal bar chart of positions per depth, drawn with block characters.
+"""A horizontal bar chart of positions per depth (moves to the goal), drawn with block characters.
 
 One line per depth. Bars are `█` (with eighth blocks at the tip); a second series that is a
 part of the first (two-blank puzzles: positions with the pair at the end) is drawn over the
 start of the bar as `▒`, so the chart reads without colour. Numbers are shown on demand and the
-scale can be linear or logarithmic.
+scale can be linear or logarithmic. While a count runs the chart grows from the depths reported
+so far (`show_partial`); a depth not reported yet is drawn as a dim `·` until the final figures.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ EIGHTHS = " ▏▎▍▌▋▊▉"
 FULL = "█"
 PART = "▒"
 LABEL_WIDTH = 4  # "  34" then " │"
+UNKNOWN = -1  # a depth whose count has not been reported yet
+NOT_SEEN = "·"
 
 
 def series_title(name: str) -> str:
-    """`pair_at_end` -> `pair at the end`."""
-    return {"pair_at_end": "pair at the end"}.get(name, name.replace("_", " "))
+    """`pair_at_end` -> `both gaps at the end` (the seed's "pair at the end")."""
+    return {"pair_at_end": "both gaps at the end"}.get(name, name.replace("_", " "))
 
 
 class DepthChart(Widget):
@@ -45,6 +48,8 @@ class DepthChart(Widget):
     DepthChart > .depthchart--number { color: $text; }
     """
 
+    axis = "moves"  # what a depth counts, written over the depth column
+
     histogram: reactive[tuple[int, ...]] = reactive((), layout=True)
     series: reactive[dict[str, tuple[int, ...]]] = reactive(dict, layout=True)
     show_numbers: reactive[bool] = reactive(False)
@@ -54,8 +59,19 @@ class DepthChart(Widget):
         self.series = dict(series)
         self.histogram = tuple(histogram)
 
+    def show_partial(self, layers: dict[int, int]) -> None:
+        """The depths counted so far ({depth: positions}); depths in between not yet reported
+        are drawn as not seen."""
+        deepest = max(layers, default=-1)
+        self.show(tuple(layers.get(d, UNKNOWN) for d in range(deepest + 1)), {})
+
     def clear(self) -> None:
         self.show((), {})
+
+    @property
+    def complete(self) -> bool:
+        """Whether every depth's count is known."""
+        return all(count != UNKNOWN for count in self.histogram)
 
     # ---- geometry ------------------------------------------------------------------------------
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
@@ -72,6 +88,8 @@ class DepthChart(Widget):
         return None
 
     def number_text(self, depth: int) -> str:
+        if self.histogram[depth] == UNKNOWN:
+            return "?"
         text = f"{self.histogram[depth]:,}"
         extra = [values[depth] for values in self.series.values() if depth < len(values)]
         if extra:
@@ -97,19 +115,24 @@ class DepthChart(Widget):
         numbers = [self.number_text(d) for d in range(len(histogram))] if self.show_numbers else []
         number_width = max((len(n) for n in numbers), default=0)
         cells = max(self.size.width - LABEL_WIDTH - 2 - (number_width + 1 if numbers else 0), 4)
-        top = max(histogram)
+        top = max(max(histogram), 1)
         part = self.part_name
         part_values = self.series.get(part, ()) if part else ()
         lines = [self.legend(part)]
         for depth, count in enumerate(histogram):
             line = Text(f"{depth:>{LABEL_WIDTH}} │", self._style("label"))
-            bar = self.bar(count, part_values[depth] if part_values else 0, top, cells)
+            if count == UNKNOWN:
+                bar = Text(NOT_SEEN, self._style("label"))
+            else:
+                bar = self.bar(count, part_values[depth] if part_values else 0, top, cells)
             line.append_text(bar)
             if numbers:
                 line.append(" " * (cells - bar.cell_len + 1))
                 line.append(numbers[depth].rjust(number_width), self._style("number"))
             lines.append(line)
         lines.append(Text(self.scale_note(top), self._style("label")))
+        for line in lines:  # one row a depth: a narrow chart crops its lines, never wraps them
+            line.truncate(max(self.size.width, 1), overflow="crop")
         chart = Text("\n").join(lines)
         chart.no_wrap = True
         chart.overflow = "crop"
@@ -130,7 +153,7 @@ class DepthChart(Widget):
         return text
 
     def legend(self, part: str | None) -> Text:
-        text = Text(" " * (LABEL_WIDTH + 2))
+        text = Text(f"{self.axis:>{LABEL_WIDTH + 1}} "[-(LABEL_WIDTH + 2) :], self._style("label"))
         text.append(FULL, self._style("bar"))
         text.append(" positions", self._style("label"))
         if part:

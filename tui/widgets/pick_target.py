@@ -1,12 +1,20 @@
 """Pick-then-target boards: choose a piece, then where it goes (knights, peg solitaire).
 
-The cursor walks the cells of the layout by their (row, col) places, wrapping round at the
-edges; Enter or Space picks the piece under it, then moves the chosen piece to the cursor; a
-click does the same where it lands; typing a cell's name (`a4`, then `c3`) goes there and acts;
-a letter or a digit alone moves the cursor along its row or column. With a piece chosen,
-Shift+arrow moves it the way of the arrow when exactly one target lies that way. Escape drops
-the chosen piece (and goes on to the screen when nothing is chosen). Where the layout says so
-(`HolesScene.chains`), a piece that just moved stays chosen while it can move on.
+The cursor walks the cells of the layout by their (row, col) places: left and right go along
+the cursor's row (round to its other end past the last cell), up and down to the nearest cell
+of the next row (round to the far row past the edge), keeping to the column the cursor left
+(the left one of two as near), so that on a triangle's half-offset rows down then up comes
+back. Enter or Space picks the piece under the cursor, then moves the chosen piece to the
+cursor; a click does the same where it lands; typing a cell's name (`a4`, then `c3`) goes
+there and acts; a letter or a digit alone moves the cursor along its row or column.
+
+Shift+arrow moves the chosen piece (else the one under the cursor) the way of the arrow: to
+the one target that way, or the one straight that way. Where two or more lie that way (a
+triangle's diagonals, a knight's jumps), a second Shift+arrow across the first names the one
+meant (Shift+Up then Shift+Left: up and to the left; where that still leaves two, the one
+farthest the first way). Escape drops the chosen piece (and goes on to the screen when nothing
+is chosen). Where the layout says so (`HolesScene.chains`), a piece that just moved stays
+chosen while it can move on.
 
 Everything comes from the layout: which moves start where (`LayoutMove.sources[0]`), where they
 land (`targets[0]`); the words of a refusal are generic ones (`PieceWords`).
@@ -14,7 +22,6 @@ land (`targets[0]`); the words of a refusal are generic ones (`PieceWords`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -23,12 +30,13 @@ from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 
-from kaeru.engine.layout import Layout, LayoutMove
-from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
+from kaeru.engine.layout import Cell, Layout, LayoutMove
+from kaeru.tui.widgets.board import ARROW_KEYS, BoardWidget
 
 LETTERS = "abcdefg"
 DIGITS = "123456789"
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+SHIFT_ARROWS = {f"shift+{way}" for way in STEPS}
 
 
 @dataclass(frozen=True)
@@ -47,40 +55,91 @@ GENERIC_WORDS = PieceWords(
 )
 
 
+@dataclass(frozen=True)
+class PendingJump:
+    """A Shift+arrow that found several targets: the piece, the way, and the moves that way."""
+
+    source: int
+    way: tuple[int, int]
+    moves: tuple[LayoutMove, ...]
+
+
+def lies_that_way(start: Cell, end: Cell, way: tuple[int, int]) -> bool:
+    dx, dy = way
+    return (end.col - start.col) * dx > 0 if dx else (end.row - start.row) * dy > 0
+
+
+def straight_that_way(start: Cell, end: Cell, way: tuple[int, int]) -> bool:
+    return lies_that_way(start, end, way) and (
+        end.row == start.row if way[0] else end.col == start.col
+    )
+
+
+def way_name(way: tuple[int, int]) -> str:
+    return next(name for name, step in STEPS.items() if step == way)
+
+
 class PickTargetBoard(BoardWidget):
     """Cells at (row, col) places with a cursor; pick a piece, then a target."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *arrow_bindings({way: f"cursor({dx}, {dy})" for way, (dx, dy) in STEPS.items()}),
         *(
-            Binding(f"shift+{way}", f"jump({dx}, {dy})", f"Move the chosen piece {way}",
-                    show=False)
+            Binding(
+                ARROW_KEYS[way],
+                f"cursor({dx}, {dy})",
+                f"Cursor {way}",
+                show=False,
+                id=f"board.cursor.{way}",
+            )
             for way, (dx, dy) in STEPS.items()
         ),
-        Binding("enter,space", "act", "Pick / jump"),
-        Binding("escape", "drop", "Drop the piece", show=False),
+        *(
+            Binding(
+                f"shift+{way}",
+                f"jump({dx}, {dy})",
+                f"Jump {way}; then Shift+←/→ for a diagonal" if dy else f"Jump {way}",
+                show=False,
+                id=f"board.jump.{way}",
+            )
+            for way, (dx, dy) in STEPS.items()
+        ),
+        Binding("enter,space", "act", "Pick / jump", id="board.act"),
+        Binding("escape", "drop", "Drop the chosen piece", show=False, id="board.drop"),
     ]
     BINDINGS += [
-        Binding(letter, f"letter('{letter}')",
-                "type a name (a4, c3): pick or jump there" if letter == "a" else "", show=False)
+        Binding(
+            letter,
+            f"letter('{letter}')",
+            "Type a place (a–g, 1–9: c3): pick / jump" if letter == "a" else "",
+            show=False,
+            id=f"board.column.{letter}",
+        )
         for letter in LETTERS
     ]
-    BINDINGS += [Binding(digit, f"digit('{digit}')", show=False) for digit in DIGITS]
+    BINDINGS += [
+        Binding(digit, f"digit('{digit}')", show=False, id=f"board.row.{digit}") for digit in DIGITS
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.selected: int | None = None
         self.keep_after: Hashable | None = None  # the move just chosen, for a chain
         self.letter_typed: str | None = None  # a letter was just typed: a digit names a cell
-        self.plain = bool(os.environ.get("KAERU_ASCII"))
+        self.pending: PendingJump | None = None  # a Shift+arrow waiting for a second one
+        self.goal_col: int | None = None  # the column up and down keep to
         self.cursor = self.first_cursor()
 
     def first_cursor(self) -> int:
-        """Where the cursor starts: where the layout says, else on the first piece."""
-        holes = self.shown.holes
+        """Where the cursor starts: where the layout says, else on the first piece (in reading
+        order) that has a move, else on the first piece."""
+        layout = self.shown
+        holes = layout.holes
         if holes is not None and holes.cursor is not None:
             return holes.cursor
-        cells = self.shown.cells
+        cells = layout.cells
+        movers = {entry.sources[0] for entry in layout.moves if entry.sources}
+        if movers:
+            return min(movers, key=lambda i: (cells[i].row, cells[i].col))
         return next((i for i, cell in enumerate(cells) if not cell.vacant), 0)
 
     # ---- what the layout offers --------------------------------------------------------------
@@ -113,6 +172,9 @@ class PickTargetBoard(BoardWidget):
         if not self.moved:
             return
         self.selected = None
+        self.pending = None
+        if self.cursor >= len(layout.cells):
+            self.cursor = self.first_cursor()
         keep, self.keep_after = self.keep_after, None
         if keep is None or keep != self.last_move or self.locked or not self.chains():
             return
@@ -123,29 +185,38 @@ class PickTargetBoard(BoardWidget):
     def watch_locked(self, locked: bool) -> None:
         self.selected = None
         self.keep_after = None
+        self.pending = None
+        self.refresh()
+
+    def put_cursor(self, cell: int, *, keep_column: bool = False) -> None:
+        self.cursor = cell
+        if not keep_column:
+            self.goal_col = None
         self.refresh()
 
     # ---- keys and clicks ---------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
-        """Move to the nearest cell that way; past the edge, round to the far side."""
+        """Along the row (dx), or to the next row's cell nearest the column (dy)."""
         cells = self.shown.cells
+        if not cells:
+            return
         here = cells[self.cursor]
-        best: tuple[tuple[int, int, int], int] | None = None
-        far: tuple[tuple[int, int], int] | None = None
-        for index, cell in enumerate(cells):
-            along = (cell.col - here.col) * dx + (cell.row - here.row) * dy * 2
-            across = abs((cell.col - here.col) * dy) + abs((cell.row - here.row) * dx) * 2
-            if along > 0:
-                key = (along + 2 * across, cell.col, cell.row)
-                if best is None or key < best[0]:
-                    best = (key, index)
-            elif along < 0 and across == 0 and (far is None or (along, index) < far[0]):
-                far = ((along, index), index)
-        if best is not None:
-            self.cursor = best[1]
-        elif far is not None:
-            self.cursor = far[1]
-        self.refresh()
+        if dx:
+            along = sorted(
+                (cell.col * dx, index) for index, cell in enumerate(cells) if cell.row == here.row
+            )
+            ahead = [index for key, index in along if key > here.col * dx]
+            self.put_cursor(ahead[0] if ahead else along[0][1])
+            return
+        rows = sorted({cell.row for cell in cells})
+        row = rows[(rows.index(here.row) + dy) % len(rows)]
+        goal = here.col if self.goal_col is None else self.goal_col
+        nearest = min(
+            (index for index, cell in enumerate(cells) if cell.row == row),
+            key=lambda i: (abs(cells[i].col - goal), cells[i].col),
+        )
+        self.goal_col = goal
+        self.put_cursor(nearest, keep_column=True)
 
     def action_letter(self, letter: str) -> None:
         """A letter: the cell of that letter on the cursor's row; a digit after it names a
@@ -153,64 +224,99 @@ class PickTargetBoard(BoardWidget):
         self.letter_typed = letter
         found = self.shown.cell_named(letter + self.cell_name(self.cursor)[1:])
         if found is not None:
-            self.cursor = found
-            self.refresh()
+            self.put_cursor(found)
 
     def action_digit(self, digit: str) -> None:
         letter, self.letter_typed = self.letter_typed, None
         if letter is None:
             found = self.shown.cell_named(self.cell_name(self.cursor)[:1] + digit)
             if found is not None:
-                self.cursor = found
-                self.refresh()
+                self.put_cursor(found)
             return
         found = self.shown.cell_named(letter + digit)
         if found is None:
             self.refuse(f"there is no {self.words().place} {letter}{digit} on this board")
             return
-        self.cursor = found
-        self.refresh()
+        self.put_cursor(found)
         self.action_act()
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in LETTERS and event.key not in DIGITS:
             self.letter_typed = None
-
-    def action_toggle_glyphs(self) -> None:
-        self.plain = not self.plain
-        self.refresh()
+        if event.key not in SHIFT_ARROWS:
+            self.pending = None
 
     def action_drop(self) -> None:
+        self.pending = None
         if self.selected is None:
             raise SkipAction()  # let Escape go back or cancel, as elsewhere
         self.selected = None
         self.refresh()
 
     def _move(self, entry: LayoutMove) -> None:
+        self.pending = None
         if entry.targets:
-            self.cursor = entry.targets[0]
+            self.put_cursor(entry.targets[0])
         self.keep_after = entry.move
         self.choose(entry.move)
 
     def action_jump(self, dx: int, dy: int) -> None:
-        """Move the chosen piece (or the one under the cursor) the way of the arrow."""
+        """Move the chosen piece (or the one under the cursor) the way of the arrow; a second
+        Shift+arrow across the first chooses among several that way."""
+        way = (dx, dy)
+        pending, self.pending = self.pending, None
         source = self.selected if self.selected is not None else self.cursor
         cells = self.shown.cells
         start = cells[source]
-        ahead = []
-        for entry in self.moves_of(source):
-            end = cells[entry.targets[0]]
-            along = (end.col - start.col) * dx + 2 * (end.row - start.row) * dy
-            if along > 0 and (dx == 0 or end.row == start.row):
-                ahead.append(entry)
         words = self.words()
         name = f"the {words.piece} {words.on} {self.cell_name(source)}"
-        if len(ahead) == 1:
-            self._move(ahead[0])
+        if start.vacant:
+            self.refuse(f"{start.name} is empty: put the cursor on a {words.piece} first")
+            return
+        if pending is not None and pending.source == source and (dx == 0) != (pending.way[0] == 0):
+            self._second_jump(pending, way, name)
+            return
+        ahead = [
+            entry
+            for entry in self.moves_of(source)
+            if entry.targets and lies_that_way(start, cells[entry.targets[0]], way)
+        ]
+        straight = [e for e in ahead if straight_that_way(start, cells[e.targets[0]], way)]
+        if len(ahead) == 1 or len(straight) == 1:
+            self._move(ahead[0] if len(ahead) == 1 else straight[0])
         elif ahead:
-            self.refuse(f"{name} can jump that way to two {words.place}s: pick one with Enter")
+            self.pending = PendingJump(source, way, tuple(ahead))
+            across = "Left or Right" if dy else "Up or Down"
+            self.refuse(
+                f"{name} can jump {way_name(way)} to {len(ahead)} {words.place}s: press "
+                f"Shift+{across} now to choose, or put the cursor on one and press Enter"
+            )
         else:
             self.refuse(f"{name} cannot jump that way")
+
+    def _second_jump(self, pending: PendingJump, way: tuple[int, int], name: str) -> None:
+        """Of the jumps the first Shift+arrow found, those that also go `way`; of several, the
+        one farthest the first way (a knight's Shift+Up, Shift+Left: two up, one left)."""
+        cells = self.shown.cells
+        start = cells[pending.source]
+        both = [e for e in pending.moves if lies_that_way(start, cells[e.targets[0]], way)]
+        if not both:
+            self.refuse(f"{name} cannot jump {way_name(pending.way)} and {way_name(way)}")
+            return
+        first_x, first_y = pending.way
+
+        def reach(entry: LayoutMove) -> int:
+            end = cells[entry.targets[0]]
+            return abs(end.col - start.col) * abs(first_x) + abs(end.row - start.row) * abs(first_y)
+
+        farthest = max(map(reach, both))
+        best = [entry for entry in both if reach(entry) == farthest]
+        if len(best) == 1:
+            self._move(best[0])
+        else:
+            self.refuse(
+                f"{name} has {len(best)} jumps that way: put the cursor on one and press Enter"
+            )
 
     def action_act(self) -> None:
         """Pick up the piece under the cursor, or move the chosen piece to the cursor."""
@@ -250,5 +356,5 @@ class PickTargetBoard(BoardWidget):
     def on_click(self, event: events.Click) -> None:
         cell = self.cell_at(event.x, event.y)
         if cell is not None:
-            self.cursor = cell
+            self.put_cursor(cell)
             self.action_act()

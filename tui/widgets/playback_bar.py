@@ -1,4 +1,5 @@
-"""The playback bar: where a solution's playback stands, and the keys that drive it."""
+"""The playback bar: where a solution's playback stands, and the keys that drive it. It has a
+boxed form (four lines) and a one-line compact form for small terminals (class `-compact`)."""
 
 from __future__ import annotations
 
@@ -18,20 +19,31 @@ class PlaybackBar(Static, can_focus=True):
     HELP_SECTION: ClassVar[str] = "Playback"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,p", "command('toggle')", "Play/Pause", id="playback.toggle"),
-        Binding("right,l", "command('forward')", "Step ▶", id="playback.forward"),
-        Binding("left,h", "command('back')", "◀ Step", id="playback.back"),
-        Binding("home", "command('first')", "First", show=False, id="playback.first"),
-        Binding("end", "command('last')", "Last", show=False, id="playback.last"),
-        Binding("plus,equals_sign,f", "command('faster')", "Faster", id="playback.faster"),
-        Binding("minus,d", "command('slower')", "Slower", id="playback.slower"),
-        Binding("t", "command('take_over')", "Take over", id="playback.take_over"),
-        Binding("escape,q", "command('leave')", "Leave", id="playback.leave"),
+        Binding("space,p", "command('toggle')", "Play", id="playback.toggle",
+                tooltip="play or pause the solution"),
+        Binding("left,h", "command('back')", "Step back", show=False, id="playback.back",
+                tooltip="one step back"),
+        Binding("right,l", "command('forward')", "Step", key_display="←→",
+                id="playback.forward", tooltip="one step forward"),
+        Binding("home", "command('first')", "First", show=False, id="playback.first",
+                tooltip="back to the first position"),
+        Binding("end", "command('last')", "Last", show=False, id="playback.last",
+                tooltip="on to the last position"),
+        Binding("minus,d", "command('slower')", "Slower", show=False, id="playback.slower",
+                tooltip="play more slowly"),
+        Binding("plus,equals_sign,f", "command('faster')", "Faster", show=False,
+                id="playback.faster", tooltip="play faster"),
+        Binding("t", "command('take_over')", "Take over", id="playback.take_over",
+                tooltip="play on yourself from the position shown"),
+        Binding("escape,q", "command('leave')", "Leave", id="playback.leave",
+                tooltip="leave the playback, back to your own game"),
     ]
 
     DEFAULT_CSS = """
     PlaybackBar { border: round $accent; padding: 0 1; height: auto; width: 100%; }
     PlaybackBar:focus { border: heavy $accent; }
+    PlaybackBar.-compact { border: none; padding: 0; height: 1; }
+    PlaybackBar.-compact:focus { text-style: bold; }
     """
 
     class Command(Message):
@@ -45,22 +57,40 @@ class PlaybackBar(Static, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.border_title = "Playback"
+        self.lines: list[str] = []
+        self.line = ""
 
     def action_command(self, name: str) -> None:
         self.post_message(self.Command(name))
 
-    def show_playback(self, playback: Playback, describe: str) -> None:
+    def set_compact(self, compact: bool) -> None:
+        """One line without a box (small terminals), or the boxed form."""
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self._draw()
+
+    def show_playback(self, playback: Playback[object, object], describe: str) -> None:
         done = playback.index
         total = max(1, playback.length)
-        width = 20
-        filled = round(width * done / total)
-        bar = "█" * filled + "░" * (width - filled)
         state = "▶ playing" if playback.playing else "❚❚ paused"
-        lines = [
+        speed = f"{playback.interval:g} s a step"
+        self.lines = [
             f"{state}  step {done}/{playback.length}",
-            f"[{bar}]",
-            f"speed {playback.interval:g} s/step",
+            f"[{self._bar(done, total, 20)}]",
+            speed,
         ]
         if describe:
-            lines.append(f"last: {describe}")
-        self.update(Text("\n".join(lines)))
+            self.lines.append(f"last: {describe}")
+        sign = "▶" if playback.playing else "❚❚"
+        self.line = f"Playback {sign} {done}/{playback.length} {self._bar(done, total, 12)}"
+        self.line += f" {speed}" + (f" · {describe}" if describe else "")
+        self._draw()
+
+    @staticmethod
+    def _bar(done: int, total: int, width: int) -> str:
+        filled = round(width * done / total)
+        return "█" * filled + "░" * (width - filled)
+
+    def _draw(self) -> None:
+        text = self.line if self.has_class("-compact") else "\n".join(self.lines)
+        self.update(Text(text, no_wrap=True, overflow="ellipsis"))

@@ -3,11 +3,15 @@ drawn as numbered tiles in a frame.
 
 Tiles are coloured by their home row so progress shows at a glance; without colour the shape
 tells the same: a tile on its home cell has a heavy frame (or [brackets] in the compact
-layout). A hint is ★ on the tile and ☆ in the gap; the tile just moved is underlined. Arrow keys
-slide the tile(s) beside the gap into it that way (g flips them to "move the gap", as in Simon
-Tatham's Fifteen). With one gap a click on a tile in line with it slides the whole run, one
-move after another; with an empty pair a click slides the tile(s) beside it. A single tile's
-move slides it across with a short animation, skipped when TEXTUAL_ANIMATIONS=none.
+layout). A hint is ★ on the (reversed) tile and ☆ in the gap; the tile just moved is underlined.
+`v` draws plain ASCII frames and marks. Arrow keys slide the tile(s) beside the gap into it that
+way (x flips them to "move the gap", as in Simon Tatham's Fifteen). With one gap a click on a
+tile in line with it slides the whole run, one move after another; with an empty pair a click
+slides the tile(s) beside it. A single tile's move slides it across with a short animation,
+skipped when TEXTUAL_ANIMATIONS=none.
+
+The boxed tiles are drawn when the room the board is given holds them, else the compact form
+(one line a row: the 63-puzzle fits 56×11).
 """
 
 from __future__ import annotations
@@ -23,18 +27,21 @@ from textual.reactive import reactive
 
 from kaeru.engine.layout import Layout, LayoutMove
 from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
-from kaeru.tui.widgets.boards.canvas import Canvas
+from kaeru.tui.widgets.boards.canvas import Canvas, room
 
 BOXED = (6, 3)  # (columns, rows) of one tile: a framed box
 COMPACT = (4, 1)  # one line per row of tiles
-CHROME = 11  # rows the play screen needs around the board
-SIDE = 40  # columns of the side panel and margins
+PADDING = 2  # columns of the widget's own padding (0 1)
 SLIDE_SECONDS = 0.12
 ROW_COLOURS = 8
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 WHERE = {"up": "below", "down": "above", "left": "right of", "right": "left of"}
 LIGHT = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+FRAME = ("┌", "─", "┐", "│", "└", "┘")
+GLYPHS = {"light": LIGHT, "heavy": HEAVY, "frame": FRAME, "hint_from": "★", "hint_to": "☆"}
+LETTERS = {"light": ("+", "-", "+", "|", "+", "+"), "heavy": ("#", "=", "#", "#", "#", "#"),
+           "frame": ("+", "-", "+", "|", "+", "+"), "hint_from": "*", "hint_to": "+"}
 
 
 def direction_of(layout: Layout, entry: LayoutMove) -> str:
@@ -52,10 +59,10 @@ class GridBoard(BoardWidget):
     BINDINGS: ClassVar[list[BindingType]] = [
         *arrow_bindings(
             {way: f"arrow('{way}')" for way in OPPOSITE},
-            {way: f"Slide a tile {way} (after g: the gap)" for way in OPPOSITE},
+            {way: f"Slide a tile {way} (after x: the gap)" for way in OPPOSITE},
         ),
-        Binding("g", "gap_mode(True)", "Arrows move the gap"),
-        Binding("g", "gap_mode(False)", "Arrows move tiles"),
+        Binding("x", "gap_mode(True)", "Arrows move the gap", id="board.gap_mode"),
+        Binding("x", "gap_mode(False)", "Arrows move tiles", id="board.gap_mode"),
         # a click on a tile slides it, or the run between it and the gap (see on_click)
     ]
 
@@ -74,7 +81,7 @@ class GridBoard(BoardWidget):
     GridBoard { width: auto; height: auto; padding: 0 1; }
     GridBoard > .gridboard--frame { color: $foreground-muted; }
     GridBoard > .gridboard--gap { color: $accent; }
-    GridBoard > .gridboard--hint { color: $accent; text-style: bold reverse; }
+    GridBoard > .gridboard--hint { text-style: bold reverse; }
     GridBoard > .gridboard--last { text-style: underline; }
     GridBoard > .gridboard--home { text-style: bold; }
     GridBoard > .gridboard--caption { color: $foreground-muted; }
@@ -112,23 +119,22 @@ class GridBoard(BoardWidget):
     def layout_size(self, boxed: bool) -> tuple[int, int]:
         """(columns, rows) of the content: the framed board and the caption line."""
         cw, ch = BOXED if boxed else COMPACT
-        return max(self.columns * cw + 2, len(self.caption())), self.rows * ch + 3
+        return max(self.columns * cw + 2, len(self.caption(boxed))), self.rows * ch + 3
 
     def boxed_fits(self, width: int, height: int) -> bool:
         need_w, need_h = self.layout_size(True)
         return width >= need_w and height >= need_h
 
     def needed_size(self) -> tuple[int, int]:
-        return self.layout_size(False)
-
-    def _boxed_for(self, viewport: Any) -> bool:
-        return self.boxed_fits(viewport.width - SIDE, viewport.height - CHROME)
+        width, height = self.layout_size(False)
+        return width + PADDING, height
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return self.layout_size(self._boxed_for(viewport))[0]
+        return self.layout_size(self.boxed_fits(*room(container, viewport)))[0]
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return self.layout_size(self._boxed_for(viewport))[1]
+        rows = room(container, viewport)[1]
+        return self.layout_size(self.boxed_fits(width, rows))[1]
 
     @property
     def boxed(self) -> bool:
@@ -180,8 +186,20 @@ class GridBoard(BoardWidget):
             return self._style("tile")
         return self._style(f"row-{(home // self.columns) % ROW_COLOURS}")
 
-    def caption(self) -> str:
-        return "arrows: the gap (g: tiles)" if self.move_gap else "arrows: tiles (g: the gap)"
+    def caption(self, boxed: bool) -> str:
+        """What the arrows move; the boxed form names the x key too. (The compact caption is
+        short, so the compact form is always narrower than the boxed one: a board held to its
+        needed width draws compact.)"""
+        if self.picture:
+            return ""
+        if not boxed:
+            return "arrows: the gap" if self.move_gap else "arrows: tiles"
+        return "arrows: the gap (x: tiles)" if self.move_gap else "arrows: tiles (x: the gap)"
+
+    @property
+    def signs(self) -> dict[str, Any]:
+        """Frames and marks: box drawing and stars, or plain ASCII after `v`."""
+        return LETTERS if self.plain else GLYPHS
 
     def _marks(self) -> tuple[set[int], set[int], set[int]]:
         hint_from: set[int] = set()
@@ -200,12 +218,13 @@ class GridBoard(BoardWidget):
         canvas = Canvas(width, height)
         frame = self._style("frame")
         inner_w, inner_h = self.columns * cw, self.rows * ch
-        canvas.put(0, 0, "┌" + "─" * inner_w + "┐", frame)
+        tl, hz, tr, vt, bl, br = self.signs["frame"]
+        canvas.put(0, 0, tl + hz * inner_w + tr, frame)
         for y in range(1, inner_h + 1):
-            canvas.put(0, y, "│", frame)
-            canvas.put(inner_w + 1, y, "│", frame)
-        canvas.put(0, inner_h + 1, "└" + "─" * inner_w + "┘", frame)
-        canvas.put(0, inner_h + 2, self.caption(), self._style("caption"))
+            canvas.put(0, y, vt, frame)
+            canvas.put(inner_w + 1, y, vt, frame)
+        canvas.put(0, inner_h + 1, bl + hz * inner_w + br, frame)
+        canvas.put(0, inner_h + 2, self.caption(boxed), self._style("caption"))
         hint_from, hint_to, last = self._marks()
         moving = self.sliding if self.slide_progress < 1.0 else None
         homes = {cell.label: cell.home for cell in cells}
@@ -230,7 +249,7 @@ class GridBoard(BoardWidget):
         for dy in range(ch):
             canvas.put(x, y + dy, " " * cw, style)
         if marked:
-            canvas.put(x + cw // 2 - 1 + (cw % 2), y + ch // 2, "☆", style)
+            canvas.put(x + cw // 2 - 1 + (cw % 2), y + ch // 2, self.signs["hint_to"], style)
 
     def _draw_tile(
         self, canvas: Canvas, x: int, y: int, boxed: bool, label: str, home: int | None,
@@ -243,9 +262,9 @@ class GridBoard(BoardWidget):
         number = style + (self._style("last", partial=True) if last else Style())
         if hinted:
             number += self._style("hint", partial=True)
-        mark = "★" if hinted else " "
+        mark = self.signs["hint_from"] if hinted else " "
         if boxed:
-            tl, hz, tr, vt, bl, br = HEAVY if at_home else LIGHT
+            tl, hz, tr, vt, bl, br = self.signs["heavy" if at_home else "light"]
             canvas.put(x, y, tl + hz * 4 + tr, style)
             canvas.put(x, y + 1, vt, style)
             canvas.put(x + 1, y + 1, f"{mark}{label:>2} ", number)

@@ -6,6 +6,10 @@ hole ·, the cursor is bracketed [●], the chosen peg ◉, the holes it can jum
 peg) and ☆ (where it lands), the peg that last moved is underlined and the peg it jumped shows ✕
 (so playback shows each jumped peg leaving). Letters o . @ + * ^ x stand in for them when
 glyphs are off.
+
+Two forms: the compact one draws a line a row of holes (the English board in 30×8 with its
+row numbers and column letters); the large one leaves a line between rows, which gives the
+boards their true proportions, where the board is given the room.
 """
 
 from __future__ import annotations
@@ -21,14 +25,32 @@ from kaeru.tui.widgets.pick_target import PieceWords
 if TYPE_CHECKING:
     from kaeru.tui.widgets.boards.holes import HolesBoard
 
-GLYPHS = {"peg": "●", "hole": "·", "chosen": "◉", "target": "○", "hint_from": "★",
-          "hint_to": "☆", "jumped": "✕"}
-LETTERS = {"peg": "o", "hole": ".", "chosen": "@", "target": "+", "hint_from": "*",
-           "hint_to": "^", "jumped": "x"}
+GLYPHS = {
+    "peg": "●",
+    "hole": "·",
+    "chosen": "◉",
+    "target": "○",
+    "hint_from": "★",
+    "hint_to": "☆",
+    "jumped": "✕",
+}
+LETTERS = {
+    "peg": "o",
+    "hole": ".",
+    "chosen": "@",
+    "target": "+",
+    "hint_from": "*",
+    "hint_to": "^",
+    "jumped": "x",
+}
 STEP = 2  # characters per half hole across
 LABEL = 3  # columns for the row numbers on the left
+LINES = {False: 1, True: 2}  # lines per row of holes: compact, large (rows spaced out)
 WORDS = PieceWords(
-    "peg", "in", "hole", "has no jump: it needs a neighbour and an empty hole beyond it",
+    "peg",
+    "in",
+    "hole",
+    "has no jump: it needs a neighbour and an empty hole beyond it",
     "the peg in {source} cannot jump to {target}",
 )
 
@@ -42,14 +64,12 @@ class PegsLook:
         self.board = board
 
     # ---- geometry ----------------------------------------------------------------------------
-    def board_width(self) -> int:
-        return LABEL + STEP * (self.board.shown.columns - 1) + 3
-
-    def needed_size(self) -> tuple[int, int]:
-        return self.board_width() + 2, self.board.shown.rows + 1
-
-    def content_size(self, viewport: Any) -> tuple[int, int]:
-        return self.board_width(), self.board.shown.rows + 1
+    def size(self, large: bool) -> tuple[int, int]:
+        """(columns, rows) of a form: the compact one a line a row of holes, the large one
+        with a line between rows (a truer shape); the column letters below."""
+        shown = self.board.shown
+        width = LABEL + STEP * (shown.columns - 1) + 3
+        return width, LINES[large] * (shown.rows - 1) + 2
 
     def hole_at(self, column: int, row: int) -> int | None:
         for index, cell in enumerate(self.board.shown.cells):
@@ -57,13 +77,14 @@ class PegsLook:
                 return index
         return None
 
-    def cell_at(self, x: int, y: int) -> int | None:
+    def cell_at(self, x: int, y: int, large: bool) -> int | None:
         column = x - 1 - LABEL  # 1: the left padding
-        if column < 0:
+        row, between = divmod(y, LINES[large])
+        if column < 0 or between:
             return None
-        hole = self.hole_at(column // STEP, y)
+        hole = self.hole_at(column // STEP, row)
         if hole is None:
-            hole = self.hole_at((column - 1) // STEP, y)
+            hole = self.hole_at((column - 1) // STEP, row)
         return hole
 
     # ---- drawing -----------------------------------------------------------------------------
@@ -90,7 +111,7 @@ class PegsLook:
             return glyphs["peg"], peg_style
         return glyphs["hole"], style("hole")
 
-    def render(self) -> Text:
+    def render(self, large: bool) -> Text:
         board = self.board
         scene = board.scene()
         hint, last = board.hint_entry(), board.last_entry()
@@ -103,7 +124,7 @@ class PegsLook:
         }
         label = board.style_of("label")
         cursor = board.style_of("cursor")
-        width = self.board_width()
+        width = self.size(large)[0]
         cells = board.shown.cells
         lines = []
         for row, row_label in enumerate(scene.row_labels):
@@ -119,6 +140,8 @@ class PegsLook:
             text = Text(f"{row_label:>2} ", label)
             for char, style in chars:
                 text.append(char, style)
+            if row and large:
+                lines.append(Text(""))
             lines.append(text)
         if scene.column_labels:
             footer = " " * (LABEL + 1) + "   ".join(scene.column_labels)

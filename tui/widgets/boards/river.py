@@ -5,7 +5,10 @@ slot's number (or move the ▸ cursor and press Space) to put that person in the
 drawn in it, their place on the bank shows dots. Enter crosses. The rules stay in the engine:
 an unsafe crossing is refused with the engine's reason, which the layout lists for every
 boatload that may not cross. A hint marks the people to send with ★; a crossing sails the boat
-over with its passengers aboard.
+over with its passengers aboard. Escape empties the boat (and, when it is empty, goes on to the
+screen); `v` draws plain ASCII (> cursor, * hint, a boat of _ and slashes) instead of glyphs.
+The cursor starts on someone who may board. People, boat and water read by their characters,
+so the scene needs no colour.
 """
 
 from __future__ import annotations
@@ -28,6 +31,18 @@ SAIL_SECONDS = 0.3  # how long the boat takes to cross
 WIDTH = 40  # columns the scene fills (the play screen keeps its side panel up to 40 at 80×24)
 KEYS = "1234567890"
 NO_SCENE = RiverScene((), True, 1)
+GLYPHS = {"cursor": "▸", "hint": "★", "away": "·", "hull": ("╲", "_", "╱"), "right": "→",
+          "left": "←", "enter": "⏎", "to": "–", "dots": "…",
+          "sep": " · "}
+LETTERS = {"cursor": ">", "hint": "*", "away": ".", "hull": ("\\", "_", "/"), "right": "->",
+           "left": "<-", "enter": "Enter", "to": "-", "dots": "...",
+           "sep": ", "}
+
+
+def first_boarder(layout: Layout) -> int:
+    """The first person (slot) who may cross in some boatload, else slot 0."""
+    starts = [entry.sources[0] for entry in layout.moves if entry.sources]
+    return min(starts) if starts else 0
 
 
 class RiverBoard(BoardWidget):
@@ -35,15 +50,15 @@ class RiverBoard(BoardWidget):
 
     BOARD_KIND = "river"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "cross", "Cross"),
-        Binding("space", "toggle_cursor", "Board / leave", show=False),
+        Binding("enter", "cross", "Cross", id="board.move"),
+        Binding("space", "toggle_cursor", "Board / leave", show=False, id="board.pick"),
         *arrow_bindings({"left": "cursor(-1)", "right": "cursor(1)", "up": "cursor_row(-1)",
                          "down": "cursor_row(1)"}),
-        Binding("escape", "clear", "Empty the boat", show=False),
+        Binding("escape", "clear", "Empty the boat", show=False, id="board.drop"),
     ]
     BINDINGS += [
         Binding(key, f"aboard({i})", "1–9, 0: board or leave the boat" if i == 0 else "",
-                show=False)
+                show=False, id=f"board.digit_{key}")
         for i, key in enumerate(KEYS)
     ]
 
@@ -63,11 +78,12 @@ class RiverBoard(BoardWidget):
     DEFAULT_CSS = """
     RiverBoard { width: auto; height: auto; }
     RiverBoard > .riverboard--bank { background: $success 15%; }
+    RiverBoard:ansi > .riverboard--bank { background: ansi_default; }
     RiverBoard > .riverboard--water { color: $primary; }
-    RiverBoard > .riverboard--boat { color: $warning; text-style: bold; }
+    RiverBoard > .riverboard--boat { color: $foreground; text-style: bold; }
     RiverBoard > .riverboard--person { color: $text; text-style: bold; }
     RiverBoard > .riverboard--away { color: $text-muted; }
-    RiverBoard > .riverboard--aboard { color: $warning; text-style: bold; }
+    RiverBoard > .riverboard--aboard { color: $accent; text-style: bold; }
     RiverBoard > .riverboard--cursor { text-style: reverse; }
     RiverBoard > .riverboard--hint { color: $accent; text-style: bold; }
     RiverBoard > .riverboard--key { color: $text-muted; }
@@ -80,7 +96,7 @@ class RiverBoard(BoardWidget):
         self.capacity: int = self.scene().capacity
         self.label_width = max(len(p) for p in self.people)
         self.per_row = self._per_row()
-        self.cursor = 0
+        self.cursor = first_boarder(self.shown)
         self.aboard: set[int] = set()  # slots chosen to cross
         self.sailing: tuple[bool, tuple[str, ...], int] | None = None  # from left, load, frame
         self._sail_timer: Timer | None = None
@@ -158,6 +174,11 @@ class RiverBoard(BoardWidget):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"riverboard--{name}")
 
+    @property
+    def signs(self) -> dict[str, Any]:
+        """Glyphs, or plain ASCII after `v`."""
+        return LETTERS if self.plain else GLYPHS
+
     def slot_text(self, slot: int, present: bool, hint: bool, ashore: bool) -> Text:
         """One slot on one bank: the cursor mark, the key, the hint mark and the person."""
         width = self.label_width
@@ -165,12 +186,14 @@ class RiverBoard(BoardWidget):
         cursor = slot == self.cursor and not self.locked
         if not present:
             return Text(" " * self.slot_width)
-        text.append("▸" if cursor else " ", self._style("cursor") if cursor else Style())
+        signs = self.signs
+        text.append(signs["cursor"] if cursor else " ",
+                    self._style("cursor") if cursor else Style())
         text.append(KEYS[slot] if slot < len(KEYS) else " ", self._style("key"))
-        text.append("★" if hint else " ", self._style("hint"))
+        text.append(signs["hint"] if hint else " ", self._style("hint"))
         if not ashore:
-            text.append("·" * len(self.people[slot]) + " " * (width - len(self.people[slot])),
-                        self._style("away"))
+            name = len(self.people[slot])
+            text.append(signs["away"] * name + " " * (width - name), self._style("away"))
         else:
             style = self._style("person") + (self._style("cursor") if cursor else Style())
             text.append(self.people[slot].ljust(width), style)
@@ -228,7 +251,8 @@ class RiverBoard(BoardWidget):
             return self.water(row, 0, self.river_width)
         inner = self.boat_width - 2
         if seat == 0:
-            boat = Text("╲" + "_" * inner + "╱", self._style("boat"))
+            left, bottom, right = self.signs["hull"]
+            boat = Text(left + bottom * inner + right, self._style("boat"))
         else:
             who = passengers[seat - 1] if seat <= len(passengers) else ""
             style = self._style("aboard") if self.sailing is None else self._style("person")
@@ -242,14 +266,20 @@ class RiverBoard(BoardWidget):
 
     def status_line(self) -> Text:
         label = self._style("label")
+        signs = self.signs
         if self.sailing is not None:
-            return Text("Crossing…", label)
-        arrow = "→" if self.boat_left else "←"
+            return Text(f"Crossing{signs['dots']}", label)
+        arrow = signs["right"] if self.boat_left else signs["left"]
+        enter, sep = signs["enter"], signs["sep"]
+        if self.picture:
+            return Text(f"Boat holds {self.capacity}", label)
         if not self.aboard:
             last = KEYS[min(len(self.people), len(KEYS)) - 1]
-            return Text(f"Boat holds {self.capacity} · 1–{last} board · ⏎ {arrow}", label)
+            return Text(f"Boat holds {self.capacity}{sep}1{signs['to']}{last}: aboard{sep}"
+                        f"{enter} {arrow}", label)
         names = " ".join(self.people[i] for i in sorted(self.aboard))
-        return Text(f"Aboard: {names} ({len(self.aboard)}/{self.capacity})  ⏎ {arrow}", label)
+        return Text(f"Aboard: {names} ({len(self.aboard)}/{self.capacity})  {enter} {arrow}",
+                    label)
 
     def render(self) -> Text:
         label = self._style("label")

@@ -1,8 +1,12 @@
 """The chessboard look of a "holes" board (knights): squares alternate plain (light) and shaded
-`░` (dark), so the checker pattern reads in 16 colours and with NO_COLOR. Knights are ♞ (black)
-and ♘ (white), or the letters B and W. Marks, all by shape: the cursor is framed (bracketed on
-small terminals), the chosen knight is »♞«, its targets •, a hint ★♞★ and its target ☆, the
-last move's knight is underlined and the square it left shows ·.
+`░` (dark), so the checker pattern reads in 16 colours and with NO_COLOR. Knights are ♞ (black,
+bold) and ♘ (white), both in the terminal's own foreground, or the letters B and W. Marks, all
+by shape: the cursor is framed (bracketed on small squares), the chosen knight is »♞« (reverse),
+its targets •, a hint ★♞★ and its target ☆, the last move's knight is underlined and the
+square it left shows ·.
+
+Two forms: small squares (5 columns, 1 line), and tall ones (7 × 3, named in their corner)
+where the board is given the room.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ DARK_FILL = "░"
 TALL = (7, 3)  # a square's columns and rows when the terminal has room
 SMALL = (5, 1)
 RANK_LABEL = 2  # columns for the rank numbers on the left
-CHROME = 11  # rows the play screen needs around the board (header, title, status, footer)
 WORDS = PieceWords(
-    "knight", "on", "square", "has no empty square to jump to",
+    "knight",
+    "on",
+    "square",
+    "has no empty square to jump to",
     "a knight cannot jump from {source} to {target}",
 )
 
@@ -49,24 +55,13 @@ class SquaresLook:
         return self.board.shown.columns
 
     # ---- geometry ----------------------------------------------------------------------------
-    def square_size(self, height: int | None = None) -> tuple[int, int]:
-        """TALL when `height` rows (the widget's, else the terminal's) hold the big board."""
-        board = self.board
-        if height is None:
-            height = board.app.size.height - CHROME if board.is_attached else 0
-        return TALL if height >= self.rows * TALL[1] + 1 else SMALL
+    def size(self, large: bool) -> tuple[int, int]:
+        """(columns, rows) of a form: small squares a line high, or tall framed ones."""
+        width, height = TALL if large else SMALL
+        return RANK_LABEL + self.columns * width, self.rows * height + 1
 
-    def board_size(self, square: tuple[int, int]) -> tuple[int, int]:
-        return RANK_LABEL + self.columns * square[0], self.rows * square[1] + 1
-
-    def needed_size(self) -> tuple[int, int]:
-        return self.board_size(SMALL)
-
-    def content_size(self, viewport: Any) -> tuple[int, int]:
-        return self.board_size(self.square_size(viewport.height - CHROME))
-
-    def cell_at(self, x: int, y: int) -> int | None:
-        width, height = self.square_size(self.board.size.height)
+    def cell_at(self, x: int, y: int, large: bool) -> int | None:
+        width, height = TALL if large else SMALL
         col = (x - 1 - RANK_LABEL) // width  # 1: the left padding
         row = y // height
         if 0 <= col < self.columns and 0 <= row < self.rows and x >= 1 + RANK_LABEL:
@@ -111,9 +106,9 @@ class SquaresLook:
         if square == board.cursor and not board.locked and width == SMALL[0]:
             chars[0], chars[-1] = "[", "]"
             styles[0] = styles[-1] = style("cursor")
-        text = Text()
+        text = Text(style=base)
         for char, char_style in zip(chars, styles, strict=True):
-            text.append(char, base + char_style if char_style else base)
+            text.append(char, char_style)  # merged with the run before it when alike
         return text
 
     def frame_line(self, square: int, width: int, line: int) -> Text:
@@ -132,10 +127,10 @@ class SquaresLook:
             text.stylize(board.style_of("label"), 0, len(name))
         return text
 
-    def render(self) -> Text:
+    def render(self, large: bool) -> Text:
         board = self.board
         scene = board.scene()
-        width, height = self.square_size(board.size.height)
+        width, height = TALL if large else SMALL
         hint, last = board.hint_entry(), board.last_entry()
         marks = {
             "targets": board.targets(),

@@ -1,0 +1,104 @@
+"""What the midend does with a search's answer: the quiet "optimal from the start" search and
+the player's hint or solve. Functions over a `Session` (as `session_saves` is), so the session
+module keeps the game and its modes, and this one the answers and their words.
+
+Words count moves the way players count them: a peg solitaire solution is counted in moves
+(one peg's chain of jumps) with its jumps beside, and never called optimal, since every peg
+solution has the same number of jumps (`Capabilities.chains`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kaeru.engine.core import Puzzle
+from kaeru.engine.game_record import SearchView
+from kaeru.engine.modes import Mode
+from kaeru.engine.playback import Playback
+from kaeru.engine.results import Solution
+from kaeru.engine.service.jobs import JobResult
+
+Session = Any  # an engine.session.Session (not imported: the session imports this module)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any]) -> str:
+    """"12 moves (optimal)", "12 moves (not optimal)"; pegs: "9 moves (31 jumps)"."""
+    if puzzle.capabilities.chains:
+        chains = len(puzzle.chains(solution.moves))
+        return f"{plural(chains, 'move')} ({plural(solution.length, 'jump')})"
+    quality = "optimal" if solution.optimal else "not optimal"
+    return f"{plural(solution.length, 'move')} ({quality})"
+
+
+def to_go_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any]) -> str:
+    """"12 moves to go, optimal"; pegs: "9 moves to go, 31 jumps"."""
+    if puzzle.capabilities.chains:
+        chains = len(puzzle.chains(solution.moves))
+        return f"{plural(chains, 'move')} to go, {plural(solution.length, 'jump')}"
+    quality = "optimal" if solution.optimal else "not optimal"
+    return f"{plural(solution.length, 'move')} to go, {quality}"
+
+
+def optimal_done(session: Session, result: JobResult) -> None:
+    """The quiet search from the start answered: the optimal length, or no solution at all."""
+    solution = result.solution
+    if result.outcome == "done" and solution is not None and solution.optimal:
+        session.coach.learn(solution)
+        session.optimal_length = solution.length
+        if session.state == session.start:
+            session.distance = solution.length
+        session._changed("outcome")
+    elif result.outcome == "unsolvable":
+        session.message = f"From the start: no solution: {result.message}"
+        session._changed("outcome")
+
+
+def user_search_done(session: Session, tag: str, result: JobResult) -> None:
+    """The player's hint or solve answered: show the hint, or start the playback."""
+    session.mode = Mode.PLAYING
+    status = {"done": "done", "unsolvable": "done", "gave_up": "gave up"}.get(
+        result.outcome, result.outcome
+    )
+    session.search = SearchView(tag, status, result.stats)
+    solution = result.solution
+    if result.outcome != "done" or solution is None:
+        session.message = result.message
+        session._changed("search")
+        return
+    if solution.optimal:
+        session.coach.learn(solution)
+        session.distance = solution.length
+        if session.state == session.start:
+            session.optimal_length = solution.length
+    puzzle = session.puzzle
+    if not solution.moves:
+        session.message = "Already solved."
+    elif tag == "hint" and session.coach.enabled:
+        session.coach.hint_found(solution)
+        return
+    elif tag == "hint":
+        session.coach.levels[-1] += 1  # the whole move at once: a last-level hint
+        session.hints += 1
+        session.helped = True
+        session.hint_move = solution.moves[0]
+        session.message = (
+            f"Hint: {puzzle.describe(solution.moves[0])}  "
+            f"({to_go_words(puzzle, solution)}; m plays it)"
+        )
+    else:
+        session.helped = True
+        session.playback = Playback(solution)
+        session.mode = Mode.PLAYBACK
+        if session.autoplay:
+            session.playback.toggle()
+        session.message = (
+            f"Solution: {length_words(puzzle, solution)}. "
+            f"Space {'pauses' if session.autoplay else 'plays'}, t takes over."
+        )
+        session._update_clock()
+    session._persist()
+    session._changed("search")

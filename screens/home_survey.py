@@ -1,0 +1,111 @@
+"""A screen that surveys the catalogue while it is shown: the facts of every preset (difficulty,
+or why it cannot be won) from the cache at once, then from the engine in worker threads
+(`engine.catalogue_survey`): the quick proofs and tiny puzzles first, the longer steps after
+`SURVEY_DELAY` seconds on the screen. Another screen on top stops the survey (what it found is
+kept in the cache); coming back goes on. Each fact reaches `facts_found` on the UI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual import on, work
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from kaeru.engine.catalogue_cache import FactsCache
+from kaeru.engine.catalogue_facts import Facts
+from kaeru.engine.catalogue_survey import Survey
+from kaeru.engine.core import Cancelled
+
+SURVEY_DELAY = 4.0  # seconds on the screen before the longer survey steps start
+INSTANT_GROUP = "catalogue"  # the survey's first step (under a second)
+SURVEY_GROUP = "catalogue-survey"  # its longer steps, in the background (`settle` skips them)
+
+
+class FactsFound(Message):
+    """The survey found out about a preset (posted from a worker thread)."""
+
+    def __init__(self, facts: Facts) -> None:
+        super().__init__()
+        self.facts = facts
+
+
+class SurveyScreen(Screen[None]):
+    """A screen that keeps `facts` (puzzle id -> Facts) for `puzzle_ids` up to date."""
+
+    def __init__(self, puzzle_ids: Iterable[str]) -> None:
+        super().__init__()
+        self.survey = Survey(puzzle_ids, FactsCache.open())
+        self.facts: dict[str, Facts] = self.survey.known()
+        self.survey_timer: Timer | None = None
+
+    def facts_found(self, facts: Facts, before: Facts | None) -> None:
+        """New facts about a preset (in `facts` already; `before`: what was known): subclasses
+        show them."""
+
+    def first_to_survey(self) -> list[str]:
+        """The ids the longer steps look at first (those the player sees)."""
+        return []
+
+    @property
+    def shown(self) -> bool:
+        """Whether this is the screen on top (`is_current` is also true under another)."""
+        return self.is_mounted and self.app.screen is self
+
+    def on_screen_resume(self) -> None:
+        if self.shown and self.survey.pending():
+            self.survey_instant()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen on top: the survey stops (what it found is kept) until back."""
+        if self.survey_timer is not None:
+            self.survey_timer.stop()
+            self.survey_timer = None
+        self.workers.cancel_group(self, INSTANT_GROUP)
+        self.workers.cancel_group(self, SURVEY_GROUP)
+
+    @work(thread=True, exclusive=True, group=INSTANT_GROUP, exit_on_error=False)
+    def survey_instant(self) -> None:
+        """The quick proofs and the tiny puzzles, then the longer steps after a pause."""
+        worker = get_current_worker()
+        try:
+            self.survey.run_instant(self._post_facts, lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._instant_done)
+
+    def _instant_done(self) -> None:
+        if self.survey_timer is not None:
+            self.survey_timer.stop()
+        self.survey_timer = self.set_timer(SURVEY_DELAY, self._survey_on)
+
+    def _survey_on(self) -> None:
+        self.survey_timer = None
+        if self.shown and self.survey.pending():
+            self.survey_rest(self.first_to_survey())
+
+    @work(thread=True, exclusive=True, group=SURVEY_GROUP, exit_on_error=False)
+    def survey_rest(self, first: list[str]) -> None:
+        worker = get_current_worker()
+        try:
+            self.survey.run(self._post_facts, lambda: worker.is_cancelled, first=first)
+        except Cancelled:
+            return
+
+    def _post_facts(self, facts: Facts) -> None:
+        self.post_message(FactsFound(facts))
+
+    @on(FactsFound)
+    def _facts_found(self, message: FactsFound) -> None:
+        before = self.facts.get(message.facts.puzzle_id)
+        self.facts[message.facts.puzzle_id] = message.facts
+        self.facts_found(message.facts, before)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A fault in the survey: one line, and the screen goes on without it."""
+        if event.worker.group in (INSTANT_GROUP, SURVEY_GROUP) and event.state is WorkerState.ERROR:
+            self.notify(f"Could not size every puzzle: {event.worker.error}", severity="warning")
