@@ -25,22 +25,17 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any]) -> str:
-    """"12 moves (optimal)", "12 moves (not optimal)"; pegs: "9 moves (31 jumps)"."""
+def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any], *,
+                 to_go: bool = False) -> str:
+    """"12 moves (optimal)", "12 moves (not optimal)"; pegs: "9 moves (31 jumps)". With
+    `to_go`: "12 moves to go, optimal"; pegs: "9 moves to go, 31 jumps"."""
     if puzzle.capabilities.chains:
-        chains = len(puzzle.chains(solution.moves))
-        return f"{plural(chains, 'move')} ({plural(solution.length, 'jump')})"
-    quality = "optimal" if solution.optimal else "not optimal"
-    return f"{plural(solution.length, 'move')} ({quality})"
-
-
-def to_go_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any]) -> str:
-    """"12 moves to go, optimal"; pegs: "9 moves to go, 31 jumps"."""
-    if puzzle.capabilities.chains:
-        chains = len(puzzle.chains(solution.moves))
-        return f"{plural(chains, 'move')} to go, {plural(solution.length, 'jump')}"
-    quality = "optimal" if solution.optimal else "not optimal"
-    return f"{plural(solution.length, 'move')} to go, {quality}"
+        count = plural(len(puzzle.chains(solution.moves)), "move")
+        aside = plural(solution.length, "jump")
+    else:
+        count = plural(solution.length, "move")
+        aside = "optimal" if solution.optimal else "not optimal"
+    return f"{count} to go, {aside}" if to_go else f"{count} ({aside})"
 
 
 def optimal_done(session: Session, result: JobResult) -> None:
@@ -87,7 +82,7 @@ def user_search_done(session: Session, tag: str, result: JobResult) -> None:
         session.hint_move = solution.moves[0]
         session.message = (
             f"Hint: {puzzle.describe(solution.moves[0])}  "
-            f"({to_go_words(puzzle, solution)}; m plays it)"
+            f"({length_words(puzzle, solution, to_go=True)}; m plays it)"
         )
     else:
         session.helped = True

@@ -239,6 +239,7 @@ def hue_is_red_or_orange(color: Color | None) -> bool:
     return saturation > 0.35 and 0.1 < lightness < 0.9 and (hue < 45 / 360 or hue > 330 / 360)
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_true_colour_keeps_the_default_theme_with_white_pieces_not_red_or_orange(
     terminal,
 ) -> None:

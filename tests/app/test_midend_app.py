@@ -22,6 +22,7 @@ def replays(session) -> bool:
     return state == session.state
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_undo_during_playback_then_take_over_no_longer_crashes():
     """`kaeru play frogs-3`, keys `3 Enter s Space → → u t` closed the app with BadInput."""
     app = KaeruApp("frogs-3", resume=False)

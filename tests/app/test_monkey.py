@@ -9,7 +9,7 @@ import pytest
 from kaeru.tui.app import KaeruApp
 from tests.app.monkey import STARTS, monkey
 
-DEFAULT_RUN = {"home", "play-sliding", "explorer"}  # the others: -m slow
+DEFAULT_RUN = {"home", "play-sliding"}  # the others: -m slow
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,8 @@ async def test_shuffle_at_an_exact_distance_opens_a_game_that_far_from_the_goal(
 
 @pytest.mark.parametrize("puzzle_id", [
     pytest.param("frogs-2", marks=pytest.mark.slow), "sliding-3x3",
-    pytest.param("knights-3x4", marks=pytest.mark.slow), "pegs-english",
+    pytest.param("knights-3x4", marks=pytest.mark.slow),
+    pytest.param("pegs-english", marks=pytest.mark.slow),
     pytest.param("missionaries-3", marks=pytest.mark.slow)])
 async def test_the_dialog_explains_the_text_format_with_the_start_drawn(puzzle_id):
     app = KaeruApp(puzzle_id, resume=False)

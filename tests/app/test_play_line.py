@@ -148,6 +148,7 @@ async def test_unsolvable_position_is_said_plainly():
         assert screen.session.message.startswith("No solution")
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_leaving_and_reopening_resumes_the_game():
     app = KaeruApp("frogs-2")
     async with app.run_test(size=SIZE) as pilot:

@@ -149,6 +149,7 @@ async def test_frames_during_a_slide_show_the_tile_between_its_cells():
         await pilot.wait_for_animation()
 
 
+@pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_fifteen_puzzle_solve_shows_the_bound_and_is_optimal(monkeypatch):
     monkeypatch.setattr(get_puzzle("sliding-4x4"), "partition", LIGHT_15)  # a quick build
     state = korf_state(55)

@@ -3,6 +3,7 @@ its own event loop). Workers are awaited first so the images are stable."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from kaeru.engine.search import dispatch
@@ -50,6 +51,7 @@ def test_play_screen_number_reversal_won(snap_compare):
     )
 
 
+@pytest.mark.slow  # help is also checked by test_play_line and test_midend_app
 def test_help_screen(snap_compare):
     async def open_help(pilot: Pilot) -> None:
         await settle(pilot)
