@@ -275,13 +275,18 @@ async def test_fourteen_hint_builds_the_table_with_progress(monkeypatch, tmp_pat
         screen = play_screen(app)
         await pilot.press("i")
         panel = screen.query_one(StatsPanel)
-        seen = set()
-        while screen.searching:
-            if panel.stats is not None:
-                seen.add(panel.stats.algorithm)
+        notes: set[str] = set()
+        progress: list[float] = []
+        while screen.session.jobs.tags:
+            stats = panel.stats
+            if stats is not None and stats.note:
+                notes.add(stats.note)
+            if stats is not None and stats.progress is not None:
+                progress.append(stats.progress)
             await pilot.pause(0.1)
         await settle(pilot)
-        assert "depth table: numpy BFS" in seen
+        assert any("14-puzzle" in note and "MB" in note for note in notes), notes
+        assert progress and max(progress) > 0
         assert screen.board.hint_move is not None
         after = fourteen.apply(screen.session.state, screen.board.hint_move)
         assert fourteen.distance(after) == 23
