@@ -15,21 +15,13 @@ from kaeru.tui.widgets.boards import board_class
 SIZE = (100, 40)
 
 
-class BoardHost(App[None]):
-    """Mounts `board_class(layout.kind)(layout)` and keeps its MoveChosen and Refused."""
+class RecordingApp(App[None]):
+    """An app that keeps what its boards post: the moves chosen and the refusals' words."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.board = board_class(layout.kind)(layout, id="board")
         self.chosen: list[Hashable] = []
         self.refused: list[str] = []
-
-    def compose(self) -> ComposeResult:
-        yield self.board
-
-    def on_mount(self) -> None:
-        self.animation_level = "none"
-        self.board.focus()
 
     @on(BoardWidget.MoveChosen)
     def record_move(self, event: BoardWidget.MoveChosen) -> None:
@@ -38,3 +30,18 @@ class BoardHost(App[None]):
     @on(BoardWidget.Refused)
     def record_refusal(self, event: BoardWidget.Refused) -> None:
         self.refused.append(event.reason)
+
+
+class BoardHost(RecordingApp):
+    """Mounts `board_class(layout.kind)(layout)` and keeps its MoveChosen and Refused."""
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__()
+        self.board = board_class(layout.kind)(layout, id="board")
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+
+    def on_mount(self) -> None:
+        self.animation_level = "none"
+        self.board.focus()

@@ -11,12 +11,11 @@ of by Pilot's idle wait (40 ms a key)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Hashable
 
 import pytest
 from rich.cells import cell_len
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Container
 from textual.events import Key
 from textual.geometry import Region
@@ -25,8 +24,8 @@ from textual.pilot import Pilot
 
 from kaeru.engine.layout import Layout
 from kaeru.engine.registry import families, get_puzzle
-from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards.holes import HolesBoard
+from tests.app.board_host import RecordingApp
 
 SMALL, LARGE = (56, 11), (100, 45)  # the compact form's budget; a box with room to spare
 HOLES_IDS = [
@@ -52,7 +51,7 @@ def start_layout(puzzle_id: str) -> Layout:
     return puzzle.layout(puzzle.initial())
 
 
-class BoxHost(App[None]):
+class BoxHost(RecordingApp):
     """Holes boards in boxes of a fixed size, swapped in one after another; keeps what the
     board in the first box posts."""
 
@@ -68,8 +67,6 @@ class BoxHost(App[None]):
         super().__init__()
         self.boxes = boxes
         self.unseen = unseen
-        self.chosen: list[Hashable] = []
-        self.refused: list[str] = []
         self.handled = asyncio.Event()  # the last key went through the app's bindings
         self.flushed = asyncio.Event()  # and all the board posted because of it arrived
 
@@ -98,14 +95,6 @@ class BoxHost(App[None]):
     @on(Flushed)
     def flush_done(self) -> None:
         self.flushed.set()
-
-    @on(BoardWidget.MoveChosen)
-    def record_move(self, event: BoardWidget.MoveChosen) -> None:
-        self.chosen.append(event.move)
-
-    @on(BoardWidget.Refused)
-    def record_refusal(self, event: BoardWidget.Refused) -> None:
-        self.refused.append(event.reason)
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

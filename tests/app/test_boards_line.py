@@ -5,11 +5,8 @@ can move and following it; shapes, not colours, carrying the meaning."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from rich.style import Style
 from rich.text import Text
-from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
@@ -21,6 +18,7 @@ from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.boards.grid import GridBoard
 from kaeru.tui.widgets.boards.river import RiverBoard
 from kaeru.tui.widgets.boards.row import RowBoard
+from tests.app.board_host import RecordingApp
 
 LINE_KINDS = ("row", "grid", "river")
 SMALL = (56, 11)
@@ -51,7 +49,7 @@ def start_layout(puzzle_id: str) -> Layout:
     return puzzle.layout(puzzle.initial())
 
 
-class RoomHost(App[None]):
+class RoomHost(RecordingApp):
     """Boards mounted one after another in a room of a set size; keeps what they post."""
 
     CSS = "#room { width: 56; height: 11; }"
@@ -59,8 +57,6 @@ class RoomHost(App[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.chosen: list[Hashable] = []
-        self.refused: list[str] = []
         self.escapes = 0  # Escapes the board let through
 
     def action_escaped(self) -> None:
@@ -80,14 +76,6 @@ class RoomHost(App[None]):
         await room.mount(board)
         board.focus()
         return board
-
-    @on(BoardWidget.MoveChosen)
-    def record_move(self, event: BoardWidget.MoveChosen) -> None:
-        self.chosen.append(event.move)
-
-    @on(BoardWidget.Refused)
-    def record_refusal(self, event: BoardWidget.Refused) -> None:
-        self.refused.append(event.reason)
 
 
 class RoomsHost(App[None]):
