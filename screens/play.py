@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.markup import escape
@@ -26,6 +26,7 @@ from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock, share_line, short_title
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
+from kaeru.screens.play_keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
 from kaeru.screens.play_layout import BOX, STATS_WIDTH, Needs, Plan, plan
 from kaeru.screens.play_text import goal_words, player_title, status_text, verdict_text
 from kaeru.tui.glyphs import HEADER_ICON
@@ -52,54 +53,8 @@ class PlayScreen(Screen[None]):
     # repaint (over SSH a repaint a second per player adds up: bench/serve_latency.py)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,backspace", "undo", "Undo", id="play.undo",
-                tooltip="take back your last move"),
-        Binding("r", "redo", "Redo", show=False, id="play.redo",
-                tooltip="make the move you took back again"),
-        Binding("R", "restart", "Restart", show=False, id="play.restart",
-                tooltip="back to the start (r redoes the moves)"),
-        Binding("i", "hint", "Hint", id="play.hint",
-                tooltip="the best next move (with the coach on: how far, which piece, the move)"),
-        Binding("m", "play_hint", "Play hint", show=False, id="play.play_hint",
-                tooltip="make the hinted move"),
-        Binding("s", "solve", "Solve", id="play.solve",
-                tooltip="find a solution from here and play it back"),
-        Binding("o", "coach", "Coach", show=False, id="play.coach",
-                tooltip="coach on/off: the distance to the goal and a verdict on each move"),
-        Binding("U", "undo_to_winnable", "Undo to winnable", show=False,
-                id="play.undo_to_winnable",
-                tooltip="take back moves until the game can be won again"),
-        Binding("A", "analysis", "Analysis", show=False, id="play.analysis",
-                tooltip="after a win: your game move by move, and its mistakes"),
-        Binding("D", "drill", "Drill", show=False, id="play.drill",
-                tooltip="practise positions of this puzzle"),
-        Binding("n", "new_game", "New", show=False, id="play.new_game",
-                tooltip="a new game: a random start, or a layout you type"),
-        Binding("C", "copy_game_id", "Copy id", show=False, id="play.copy_id",
-                tooltip="copy the game id, to share or replay this start"),
-        Binding("T", "toggle_timer", "Timer", show=False, id="play.timer",
-                tooltip="show or hide the clock"),
-        Binding("full_stop", "details", "Details", show=False, id="play.details",
-                tooltip="search details on/off: the algorithm and its own figures"),
-        Binding("w", "next_pane", "Switch pane", show=False, id="play.pane",
-                tooltip="small terminals: the board, the goal, the search, in turn"),
-        Binding("question_mark,f1", "help", "Help", id="play.help", tooltip="this help"),
-        Binding("q", "back", "Back", id="play.back",
-                tooltip="back to the list of puzzles (your game is saved)"),
-        Binding("escape", "escape", "Cancel / back", show=False, id="play.escape",
-                tooltip="cancel a search, else leave the playback, else (twice) leave"),
-    ]
-
-    # The help screen groups this screen's keys (by binding id).
-    HELP_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
-        ("Your game", ("play.undo", "play.redo", "play.restart", "play.new_game",
-                       "play.copy_id", "play.timer")),
-        ("Help from the engine", ("play.hint", "play.play_hint", "play.solve", "play.coach",
-                                  "play.undo_to_winnable", "play.analysis", "play.drill",
-                                  "play.details")),
-        ("This screen", ("play.pane", "play.help", "play.back", "play.escape")),
-    )
+    BINDINGS: ClassVar[list[BindingType]] = PLAY_BINDINGS
+    HELP_GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = PLAY_HELP_GROUPS
 
     def __init__(self, session: Session[Any, Any], *, show_timer: bool = True) -> None:
         super().__init__()
