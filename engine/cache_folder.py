@@ -28,6 +28,7 @@ from pathlib import Path
 
 from kaeru.engine.tables.first_use import home_short, megabytes
 from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
+from kaeru.engine.words import plural
 
 LOCK_SUFFIX = ".lock"
 TEMPORARY_GRACE = 600.0  # seconds: a younger temporary file may be a write under way
@@ -68,10 +69,10 @@ class Cleared:
         """One line for players."""
         if not self.removed and not self.kept:
             return "The cache folder was already empty."
-        line = f"Cleared {megabytes(self.freed)} ({self.removed} file{_s(self.removed)})."
+        line = f"Cleared {megabytes(self.freed)} ({plural(self.removed, 'file')})."
         if self.kept:
             line += (
-                f" Kept {len(self.kept)} file{_s(len(self.kept))} a table build is using: "
+                f" Kept {plural(len(self.kept), 'file')} a table build is using: "
                 "clear again when it is done."
             )
         return line
@@ -172,5 +173,3 @@ def _try_lock(path: Path) -> Iterator[bool]:
         handle.close()
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"

@@ -33,6 +33,7 @@ from kaeru.engine.random_games import optimal_is_quick
 from kaeru.engine.registry import AnyPuzzle
 from kaeru.engine.results import BudgetExceeded, CancelCheck, Cancelled, Unsolvable
 from kaeru.engine.search.dispatch import dead_end, solve, solve_fewest_moves, tables_ready
+from kaeru.engine.words import plural
 
 TINY = 2_000  # positions (at most): solved at once, on any thread
 
@@ -123,10 +124,6 @@ class Facts:
             settled=bool(data.get("settled")),
             note=str(data.get("note", "")),
         )
-
-
-def plural(count: int, unit: str) -> str:
-    return f"{count:,} {unit}{'' if count == 1 else 's'}"
 
 
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")

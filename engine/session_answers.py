@@ -17,12 +17,9 @@ from kaeru.engine.modes import Mode
 from kaeru.engine.playback import Playback
 from kaeru.engine.results import Solution
 from kaeru.engine.service.jobs import JobResult
+from kaeru.engine.words import plural
 
 Session = Any  # an engine.session.Session (not imported: the session imports this module)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any], *,

@@ -30,6 +30,7 @@ from kaeru.engine.results import Enumeration
 from kaeru.engine.service.inline import Searcher
 from kaeru.engine.service.jobs import CANCELLED as CANCELLED_OUTCOME
 from kaeru.engine.service.jobs import DONE, GAVE_UP, Job, JobKind, JobRequest, JobResult
+from kaeru.engine.words import plural
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame, OpenHelp
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
@@ -43,10 +44,6 @@ ABOUT = (
     "standard game: the chart has one bar per number of moves to the goal. The farthest "
     "positions are the hardest starts; Enter on one plays it, with the usual goal."
 )
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 class ExploreScreen(Screen[None]):

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+from kaeru.engine.words import plural
+
+__all__ = ["duration", "flow", "plural", "short_count"]
+
 _ENDS_PARAGRAPH = (".", "!", "?", ":")
 _STARTS_ITEM = re.compile(r"^(\s|[-*•]\s|\d+[.)]\s)")
 
@@ -25,11 +29,6 @@ def flow(text: str) -> str:
         else:
             lines.append(line)
     return "\n".join(lines)
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 move", "2 moves" (words that take an -s)."""
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 def short_count(value: int) -> str:
