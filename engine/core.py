@@ -171,6 +171,16 @@ class Puzzle(ABC, Generic[S, M]):
             raise NotImplementedError(f"{type(self).__name__} must define goal() or is_goal()")
         return state == target
 
+    def aiming_at(self, goal: S) -> Puzzle[S, M]:
+        """This puzzle with `goal` the goal of every game, whatever its start: how a position is
+        opened as a game towards the standard game's goal. Families whose goal follows the
+        start (Flip It, knights) make one whose id carries the goal (`flip-it-7@_WWWWWW`,
+        `engine.puzzles._chosen_goal`); elsewhere it is `self` when `goal` is already the goal,
+        and BadInput (one line) otherwise."""
+        if self.goal(self.initial()) == goal:
+            return self
+        raise BadInput(f"{self.id}: the goal of its games cannot be chosen")
+
     def goal_text(self, start: S) -> str:
         """The goal in words or state text, for the UI and JSON."""
         target = self.goal(start)

@@ -20,8 +20,9 @@ usual goal. How the distance to the goal is counted follows the declared capabil
   count needs the family to trace jumps back (not declared) and, on the 33-hole board, is the
   187,636,299 positions George Bell counts (74 s, then the memory runs out);
 - a goal that follows the start (`goal(start)` differs per start: Flip It, knights): counted
-  from the standard goal as above, but such a puzzle gives a game opened at another start that
-  start's own goal, so `opens_with_usual_goal` says False and the explorer says so.
+  from the standard goal as above; a game opened at a counted position is the puzzle with that
+  goal chosen (`Puzzle.aiming_at`, `flip-it-7@_WWWWWW:W_BWBWB`), so it still aims at the usual
+  goal (`game_towards_goal`).
 
 `explore_refusal` decides from the engine's own figures, before anything runs: the perfect
 index's size where the puzzle declares one, else an upper bound from the board (the ways to
@@ -102,21 +103,14 @@ def uses_numpy(puzzle: AnyPuzzle) -> bool:
     return counts_forward(puzzle) and (caps.own_enumerator or caps.perfect_index or caps.packed)
 
 
-def opens_with_usual_goal(puzzle: AnyPuzzle) -> bool:
-    """Whether a game opened at a counted position has the standard game's goal: False where
-    the goal follows the start (Flip It, knights: the start's colours swapped)."""
+def game_towards_goal(puzzle: AnyPuzzle, position: Hashable) -> str:
+    """The game id of a game from `position` towards the standard game's goal: the plain one
+    where that is already the position's goal, else with the goal chosen (`aiming_at`:
+    BadInput where the family cannot choose it)."""
     goal = goal_of(puzzle)
-    return all(puzzle.goal(state) in (None, goal) for state in _near(puzzle, goal))
-
-
-def _near(puzzle: AnyPuzzle, goal: Hashable) -> Iterable[Hashable]:
-    """The goal and a few positions next to it: enough to see whether the goal moves."""
-    yield goal
-    for move in list(puzzle.moves(goal))[:3]:
-        yield puzzle.apply(goal, move)
-    if puzzle.capabilities.predecessors:
-        for before, _ in list(puzzle.predecessors(goal))[:3]:
-            yield before
+    if puzzle.goal(position) == goal:
+        return puzzle.game_id(position)
+    return puzzle.aiming_at(goal).game_id(position)
 
 
 def shown(count: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kaeru.engine.core import BadInput, Puzzle
@@ -17,6 +17,7 @@ from kaeru.engine.family import Family
 from kaeru.engine.text_input import MAX_ID_LENGTH, bounded, shown
 
 AnyPuzzle = Puzzle[Any, Any]
+CHOSEN_GOALS_KEPT = 64  # puzzles with a chosen goal (`@`) kept built
 
 __all__ = ["AnyPuzzle", "Family", "all_ids", "families", "family_of", "get_puzzle"]
 
@@ -37,10 +38,25 @@ def families() -> tuple[Family, ...]:
     return tuple(sorted(found, key=lambda f: (f.order, f.key)))
 
 
-@cache
 def get_puzzle(puzzle_id: str) -> AnyPuzzle:
-    """The puzzle for an id such as `flip-it-6`; BadInput naming the way out when unknown."""
+    """The puzzle for an id such as `flip-it-6`, or one with a chosen goal such as
+    `flip-it-6@_WWWWW` or `pegs-english@d4`; BadInput naming the way out when unknown."""
     text = bounded(puzzle_id, MAX_ID_LENGTH, "puzzle id").strip()
+    return _with_goal(text) if "@" in text else _standard(text)
+
+
+@cache
+def _standard(text: str) -> AnyPuzzle:
+    return _make(text)
+
+
+@lru_cache(maxsize=CHOSEN_GOALS_KEPT)
+def _with_goal(text: str) -> AnyPuzzle:
+    """Kept for a while, not for ever: a player can name a great many goals."""
+    return _make(text)
+
+
+def _make(text: str) -> AnyPuzzle:
     for family in families():
         puzzle = family.make(text)
         if puzzle is not None:

@@ -25,7 +25,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine.core import BadInput, Puzzle, SearchStats
-from kaeru.engine.explorable import explore_refusal, goal_of, opens_with_usual_goal
+from kaeru.engine.explorable import explore_refusal, game_towards_goal, goal_of
 from kaeru.engine.results import Enumeration
 from kaeru.engine.service.inline import Searcher
 from kaeru.engine.service.jobs import CANCELLED as CANCELLED_OUTCOME
@@ -76,7 +76,6 @@ class ExploreScreen(Screen[None]):
         self.searcher = searcher
         self.goal = goal_of(puzzle)
         self.refusal = explore_refusal(puzzle)
-        self.playable = opens_with_usual_goal(puzzle)
         self.job: Job | None = None
         self.result: Enumeration | None = None
         self.status = "idle"  # running, done, cancelled, failed, refused
@@ -239,8 +238,7 @@ class ExploreScreen(Screen[None]):
             farthest.border_subtitle = f"first {len(result.farthest)} of {result.histogram[-1]:,}"
         else:
             farthest.border_subtitle = f"{len(result.farthest)} at {at}"
-        play = "f, Enter: play one" if self.playable else "(not playable: see Enter)"
-        self.say(f"{result.positions:,} positions, farthest {at}. {play} · {KEYS}")
+        self.say(f"{result.positions:,} positions, farthest {at}. f, Enter: play one · {KEYS}")
         self.refresh_bindings()
 
     def totals_text(self, result: Enumeration) -> str:
@@ -252,12 +250,6 @@ class ExploreScreen(Screen[None]):
         for name, values in result.series.items():
             lines.append(f"{escape(series_title(name))}  [b]{sum(values):,}[/b]")
         return "\n".join(lines)
-
-    def goal_follows_start(self) -> str:
-        return (
-            "This puzzle's goal follows the start, so a game from one of them would not aim at "
-            "this goal: they are listed, not played."
-        )
 
     def say(self, message: str) -> None:
         self.query_one("#status", Static).update(escape(message))
@@ -306,12 +298,9 @@ class ExploreScreen(Screen[None]):
         event.stop()
         if self.result is None or event.option_id is None:
             return
-        if not self.playable:
-            self.notify(self.goal_follows_start(), severity="warning")
-            return
         text = self.result.farthest[int(event.option_id)]
         try:
-            game_id = self.puzzle.game_id(self.puzzle.parse(text))
+            game_id = game_towards_goal(self.puzzle, self.puzzle.parse(text))
         except BadInput as error:
             self.notify(str(error), severity="error")
             return

@@ -5,6 +5,11 @@ Solved by the seed's colour-swap bidirectional search: positions reached backwar
 are the colour swaps of positions reached forwards from the start, so one search serves both
 ends. Both the search (engine.search.packed) and enumeration (engine.tables.coded) run in numpy
 over a perfect index: empty cell << size | white bits.
+
+Each game's goal is its start with the colours swapped, unless one is chosen
+(`flip-it-7@_WWWWWW`, see `_chosen_goal`: the explorer's farthest positions open as games
+towards the standard game's goal); between a start and a chosen goal the colour swap does not
+map one onto the other, so the two-sided search answers.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import numpy as np
 from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput, Capabilities, Solution
 from kaeru.engine.family import Family
+from kaeru.engine.puzzles._chosen_goal import chosen_rule, split_goal
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.search.packed import solve_packed
 from kaeru.engine.text_input import ascii_number
@@ -40,11 +46,17 @@ class FlipIt(LinePuzzle):
         "Goal: every stone flipped, with the empty cell back where it started."
     )
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, goal: str | None = None) -> None:
+        """Flip It on `size` cells; `goal` chooses the goal of every game (`_chosen_goal`),
+        else each game's goal is its start with the colours swapped."""
         self.size = size
         self.id = f"flip-it-{size}"
         self.title = f"Flip It ({size} cells)"
         self.example = EMPTY + "B" * (size - 1)
+        self.chosen_goal = goal
+        if goal is not None:
+            self.id += f"@{goal}"
+            self.rules = FlipIt.rules.rsplit("\n", 1)[0] + "\n" + chosen_rule(goal)
         self.space_size = size << size
         self._between = np.zeros((size, size), dtype=np.int64)
         for e in range(size):
@@ -56,7 +68,10 @@ class FlipIt(LinePuzzle):
         return self.example
 
     def goal(self, start: str) -> str:
-        return swap_colours(start)
+        return swap_colours(start) if self.chosen_goal is None else self.chosen_goal
+
+    def aiming_at(self, goal: str) -> FlipIt:
+        return self if goal == self.chosen_goal else FlipIt(self.size, goal)
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> str:
         """Uniform over every layout: the empty cell on any of the cells, each stone black or
@@ -133,16 +148,19 @@ class FlipIt(LinePuzzle):
 
 
 def _make(puzzle_id: str) -> FlipIt | None:
+    """The puzzle for `flip-it-<cells>[@<goal layout>]`; None when not ours."""
     prefix = "flip-it-"
     if not puzzle_id.startswith(prefix):
         return None
-    digits = puzzle_id[len(prefix) :]
+    base, goal_text = split_goal(puzzle_id)
+    digits = base[len(prefix) :]
     size = ascii_number(digits)
     if size is None:
         return None
     if not 3 <= size <= 20:
         raise BadInput(f"flip-it takes 3 to 20 cells, not {size} (offered: 5 to 16)")
-    return FlipIt(size)
+    puzzle = FlipIt(size)
+    return puzzle if goal_text is None else puzzle.aiming_at(puzzle.parse(goal_text))
 
 
 FAMILY = Family(

@@ -4,7 +4,9 @@ empty squares, any knight at any time, until the black and white knights have sw
 A position is a string of `B`, `W` and `_`, row by row from the top; its text form puts `/`
 between rows (`BBB/___/___/WWW`). Squares are numbered 0.. row by row from the top for
 `move_cells`, and named chess-style for players: files a.. from the left, ranks 1.. from the
-bottom. The goal is always the colour swap of the start, so any legal start has a goal.
+bottom. The goal is the colour swap of the start, so any legal start has a goal, unless one is
+chosen (`knights-3x4@WWW/___/___/BBB`, see `_chosen_goal`): the explorer's farthest positions
+open as games towards the standard game's goal.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from kaeru.engine.core import BadInput, Capabilities, Puzzle
 from kaeru.engine.family import Family
 from kaeru.engine.layout import EMPTY as EMPTY_CELL
 from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE, Cell, HolesScene, Layout, LayoutMove
+from kaeru.engine.puzzles._chosen_goal import chosen_rule, split_goal
 from kaeru.engine.puzzles._knights_space import enumerate_by_table, solve_by_table
 from kaeru.engine.puzzles._random import draw_swappable
 from kaeru.engine.results import Enumeration, Solution, Unsolvable
@@ -89,8 +92,11 @@ class Knights(Puzzle[str, Move]):
         reversible=True, own_solver=True, own_enumerator=True, random_starts=True
     )
 
-    def __init__(self, variant: KnightsVariant) -> None:
+    def __init__(self, variant: KnightsVariant, goal: str | None = None) -> None:
+        """The board of `variant`; `goal` chooses the goal of every game (`_chosen_goal`),
+        else each game's goal is its start with the colours swapped."""
         self.variant = variant
+        self.chosen_goal = goal
         self.id = variant.id
         self.title = variant.title
         self.width = variant.width
@@ -106,6 +112,12 @@ class Knights(Puzzle[str, Move]):
             f"from the left, ranks 1–{self.height}\nfrom the bottom.\n"
             f"Text form: rows from the top, / between rows: {self.example}"
         )
+        if goal is not None:
+            self.id += f"@{self.format(goal)}"
+            self.rules = self.rules.replace(
+                "Goal: the black (B) and white (W) knights swap places.",
+                chosen_rule(self.format(goal)),
+            )
 
     # ---- squares --------------------------------------------------------------------------------
     @staticmethod
@@ -121,7 +133,10 @@ class Knights(Puzzle[str, Move]):
         return self.variant.start
 
     def goal(self, start: str) -> str:
-        return swap_colours(start)
+        return swap_colours(start) if self.chosen_goal is None else self.chosen_goal
+
+    def aiming_at(self, goal: str) -> Knights:
+        return self if goal == self.chosen_goal else Knights(self.variant, goal)
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> str:
         """The board's knights placed uniformly among the placements that can swap (on 3×4
@@ -134,6 +149,14 @@ class Knights(Puzzle[str, Move]):
 
     def unsolvable_reason(self, state: str, start: str) -> str | None:
         blacks, whites = state.count("B"), state.count("W")
+        if self.chosen_goal is not None:
+            aim = self.chosen_goal
+            if (blacks, whites) != (aim.count("B"), aim.count("W")):
+                return (
+                    f"knights never change colour, so {blacks} B and {whites} W cannot become "
+                    f"the goal's {aim.count('B')} B and {aim.count('W')} W"
+                )
+            return None
         if blacks != whites:
             return (
                 f"knights never change colour, so swapping needs as many black as white "
@@ -286,8 +309,11 @@ class Knights(Puzzle[str, Move]):
 
 
 def _make(puzzle_id: str) -> Knights | None:
-    if puzzle_id in VARIANTS:
-        return Knights(VARIANTS[puzzle_id])
+    """The puzzle for `knights-<board>[@<goal layout>]`; None when not ours."""
+    base, goal_text = split_goal(puzzle_id)
+    if base in VARIANTS:
+        puzzle = Knights(VARIANTS[base])
+        return puzzle if goal_text is None else puzzle.aiming_at(puzzle.parse(goal_text))
     if puzzle_id.startswith("knights-"):
         offered = ", ".join(VARIANTS)
         raise BadInput(f"no knights board '{puzzle_id}': the boards offered are {offered}")

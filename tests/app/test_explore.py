@@ -21,6 +21,7 @@ from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.depth_chart import NOT_SEEN, UNKNOWN, DepthChart
+from kaeru.tui.widgets.goal_board import GoalBoard
 from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app
 
@@ -114,12 +115,22 @@ async def test_a_farthest_position_plays_that_far_from_the_usual_goal():
             assert session.start == puzzle.parse(result.farthest[0])
             assert puzzle.goal(session.start) == puzzle.goal(puzzle.initial())
             assert session.optimal_length == result.max_depth, puzzle_id
-        screen = await counted(pilot, "knights-3x3")  # its goal follows the start
+        knights = get_puzzle("knights-3x3")  # its goal follows the start: chosen here
+        screen = await counted(pilot, "knights-3x3")
         assert screen.result is not None and screen.result.max_depth == 16
         await pilot.press("f", "enter")
         await pilot.pause()
-        assert app.screen is screen
-        assert any("goal follows the start" in str(n.message) for n in app._notifications)
+        session = play_screen(app).session
+        assert session.start == knights.parse(screen.result.farthest[0])
+        assert session.puzzle.goal(session.start) == knights.goal(knights.initial())
+        assert session.game_id.startswith("knights-3x3@")
+        for _ in range(1000):
+            if session.optimal_length is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert session.optimal_length == 16
+        goal_board = play_screen(app).query_one("#goal", GoalBoard)  # the usual goal is drawn
+        assert goal_board.goal_layout == knights.layout(knights.goal(knights.initial()))
 
 
 async def test_a_refused_puzzle_gets_one_line_and_no_screen():

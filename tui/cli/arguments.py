@@ -21,7 +21,12 @@ def add_puzzle_arguments(sub: argparse.ArgumentParser) -> None:
     where = sub.add_mutually_exclusive_group()
     where.add_argument("--from", dest="start", metavar="STATE", help="start position text")
     where.add_argument("--from-file", metavar="PATH", help="read the start from a file")
-    sub.add_argument("--goal", metavar="HOLE", help="where to finish (pegs)")
+    sub.add_argument(
+        "--goal",
+        metavar="GOAL",
+        help="where to finish: a hole (pegs), a layout (Flip It, knights: by default the "
+        "start's colours swapped)",
+    )
 
 
 MAX_FILE_BYTES = 64 * 1024  # a start position is a few hundred bytes at most
