@@ -310,14 +310,14 @@ class Knights(Puzzle[str, Move]):
 
 def _make(puzzle_id: str) -> Knights | None:
     """The puzzle for `knights-<board>[@<goal layout>]`; None when not ours."""
+    if not puzzle_id.startswith("knights-"):
+        return None
     base, goal_text = split_goal(puzzle_id)
     if base in VARIANTS:
         puzzle = Knights(VARIANTS[base])
         return puzzle if goal_text is None else puzzle.aiming_at(puzzle.parse(goal_text))
-    if puzzle_id.startswith("knights-"):
-        offered = ", ".join(VARIANTS)
-        raise BadInput(f"no knights board '{puzzle_id}': the boards offered are {offered}")
-    return None
+    offered = ", ".join(VARIANTS)
+    raise BadInput(f"no knights board '{base}': the boards offered are {offered}")
 
 
 FAMILY = Family(
