@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -24,6 +24,7 @@ from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Cancelled
 from kaeru.engine.session import Session
 from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 Replay = Callable[[int], None]
@@ -54,7 +55,7 @@ class AnalysisScreen(Screen[None]):
                 id="analysis-list-title",
             )
             yield SafeOptionList(id="analysis-mistakes")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "Analysis"

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -19,6 +19,7 @@ from kaeru.engine.daily import daily_date, daily_games, short_title
 from kaeru.engine.random_games import RandomGame
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 
@@ -39,7 +40,7 @@ class DailyScreen(Screen[None]):
         yield Static(f"Daily puzzles for {self.day}: the same starts for everyone today.",
                      id="daily-title")
         yield SafeOptionList(id="daily-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"Daily {self.day}"

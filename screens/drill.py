@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
 from kaeru.engine.core import BadInput
@@ -22,6 +22,7 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
+from kaeru.tui.widgets.keys_footer import KeysFooter
 
 
 class DrillScreen(Screen[None]):
@@ -53,7 +54,7 @@ class DrillScreen(Screen[None]):
             yield Center(id="drill-board-box")
             yield Static(id="drill-feedback")
             yield Static(id="drill-stats")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "Drill"

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine.core import BadInput, Puzzle, SearchStats
@@ -34,6 +34,7 @@ from kaeru.engine.words import plural
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame, OpenHelp
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 CANCELLED = "Cancelled: r counts again, Escape leaves."
@@ -101,7 +102,7 @@ class ExploreScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="totals")
                 yield SafeOptionList(id="farthest")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()

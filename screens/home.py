@@ -42,6 +42,7 @@ from kaeru.screens.home_list import (
 from kaeru.screens.home_survey import SurveyScreen
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 SUBTITLE = "puzzles, and an engine that solves them"
@@ -83,7 +84,7 @@ class HomeScreen(SurveyScreen):
             yield SafeOptionList(id="puzzles")
             with VerticalScroll(id="about"):
                 yield Static(id="about-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "Kaeru Arcade"
@@ -112,6 +113,7 @@ class HomeScreen(SurveyScreen):
         footer = self.query_one(Footer)
         footer.compact = narrow
         footer.show_command_palette = not narrow  # ctrl+p still opens it
+        self.refresh_bindings()  # the footer redraws its keys
         self.sub_title = "" if narrow else SUBTITLE
         self.call_after_refresh(self._fit_lines)
 

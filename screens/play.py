@@ -20,7 +20,7 @@ from textual.markup import escape
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock, share_line, short_title
@@ -35,6 +35,7 @@ from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
 from kaeru.tui.widgets.goal_board import GoalBoard
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
 from kaeru.tui.widgets.text_update import update_text
@@ -91,7 +92,7 @@ class PlayScreen(Screen[None]):
                     yield StatsPanel(id="stats")
                     yield CoachPanel(id="coach")
         yield Static(id="too-small")
-        yield Footer(compact=True, show_command_palette=False)  # ^p: in help
+        yield KeysFooter(compact=True, show_command_palette=False)  # ^p: in help
 
     def goal_board(self) -> GoalBoard:
         session = self.session

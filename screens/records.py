@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from kaeru.engine.daily import clock
 from kaeru.engine.store import PuzzleSummary, Store
 from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.keys_footer import KeysFooter
 
 
 def over_text(value: int | None) -> str:
@@ -53,7 +54,7 @@ class RecordsScreen(Screen[None]):
         with Vertical(id="records-body"):
             yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="records-chart")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Records"

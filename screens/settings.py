@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine import cache_folder
@@ -22,6 +22,7 @@ from kaeru.engine.store import Store
 from kaeru.engine.tables.first_use import megabytes
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.keymap import keymap_path
+from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
 
@@ -112,7 +113,7 @@ class SettingsScreen(Screen[None]):
         yield Header(icon=HEADER_ICON)
         yield SafeOptionList(*self.options(), id="settings-list")
         yield Static(id="settings-about")
-        yield Footer()
+        yield KeysFooter()
 
     def options(self) -> list[Option]:
         rows = [Option(f"Theme: {self.app.theme}  (ctrl+p → theme to pick by name)",
