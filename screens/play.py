@@ -45,6 +45,7 @@ ESCAPE_WINDOW = 3.0  # seconds within which a second Escape leaves
 PANE_TITLES = {"board": "Board", "side": "Goal · search", "goal": "Goal", "search": "Search"}
 LAYOUT_CLASSES = ("-wide", "-stacked", "-tabbed", "too-small", "-side-row")
 PANE_CLASSES = tuple(f"-pane-{name}" for name in PANE_TITLES)
+MANAGED_CLASSES = (*LAYOUT_CLASSES, *PANE_CLASSES, "playing-back")
 
 
 class PlayScreen(Screen[None]):
@@ -66,7 +67,7 @@ class PlayScreen(Screen[None]):
         self._was_won = session.solved
         self._escape_at: float | None = None
         self.show_timer = show_timer
-        self.plan = Plan("wide")
+        self.plan = Plan("unset")  # until `fit` lays the parts out
         self.pane = "board"
 
     @property
@@ -75,6 +76,8 @@ class PlayScreen(Screen[None]):
 
     # ---- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        goal_board, stats = self.goal_board(), StatsPanel(id="stats")
+        self.preset_layout(goal_board, stats)
         yield Header(icon=HEADER_ICON)
         yield Static(id="panes")
         with Horizontal(id="main"):
@@ -87,9 +90,9 @@ class PlayScreen(Screen[None]):
                 yield Static(id="message")
             with VerticalScroll(id="side"):
                 with Vertical(id="goal-panel"):
-                    yield self.goal_board()
+                    yield goal_board
                 with Vertical(id="search-column"):
-                    yield StatsPanel(id="stats")
+                    yield stats
                     yield CoachPanel(id="coach")
         yield Static(id="too-small")
         yield KeysFooter(compact=True, show_command_palette=False)  # ^p: in help
@@ -125,14 +128,24 @@ class PlayScreen(Screen[None]):
 
     def needs(self) -> Needs:
         """What the parts need now (see `screens.play_layout`)."""
-        stats = self.query_one(StatsPanel)
+        return self.needs_of(self.query_one(GoalBoard), self.query_one(StatsPanel))
+
+    def needs_of(self, goal: GoalBoard, stats: StatsPanel) -> Needs:
         return Needs(
             board=self.board.needed_size(),
-            goal=self.query_one(GoalBoard).needed_size(),
+            goal=goal.needed_size(),
             stats_rows=stats.rows_needed(),
             playback=self.session.mode is Mode.PLAYBACK,
             coach=self.session.coach.enabled,
         )
+
+    def preset_layout(self, goal: GoalBoard, stats: StatsPanel) -> None:
+        """The layout classes for the terminal's size, set before the parts are first styled:
+        set after, they would restyle every part again (a tenth of a game's start-up). `fit`
+        still lays the parts out when mounted."""
+        width, height = self.app.size
+        wanted = self.layout_classes(plan(width, height, self.needs_of(goal, stats)))
+        self.update_classes({name: name in wanted for name in MANAGED_CLASSES}, update=False)
 
     def fit(self, width: int | None = None, height: int | None = None) -> None:
         """Lay the parts out for the terminal's size (`screens.play_layout.plan`); a 'needs
@@ -170,11 +183,13 @@ class PlayScreen(Screen[None]):
         self.board.styles.max_width = None  # a larger form, if the room allows (checked next)
         self.call_after_refresh(self.check_board_room)
 
-    def layout_classes(self) -> set[str]:
-        """The screen's classes for the plan and the pane shown (the .tcss reads them)."""
-        mode = self.plan.mode
+    def layout_classes(self, layout: Plan | None = None) -> set[str]:
+        """The screen's classes for the plan (`layout`, else the one applied) and the pane
+        shown (the .tcss reads them)."""
+        layout = self.plan if layout is None else layout
+        mode = layout.mode
         wanted = {"too-small" if mode == "too-small" else f"-{mode}", f"-pane-{self.pane}"}
-        if self.plan.side == "row":
+        if layout.side == "row":
             wanted.add("-side-row")
         if self.session.mode is Mode.PLAYBACK:
             wanted.add("playing-back")
@@ -183,8 +198,7 @@ class PlayScreen(Screen[None]):
     def restyle(self) -> None:
         """Set the layout classes in one batch: one restyle of the screen, not one per class."""
         wanted = self.layout_classes()
-        managed = {*LAYOUT_CLASSES, *PANE_CLASSES, "playing-back"}
-        self.update_classes({name: name in wanted for name in managed})
+        self.update_classes({name: name in wanted for name in MANAGED_CLASSES})
 
     def check_board_room(self) -> None:
         """A board draws a larger form when the width allows; where the rows do not, hold it to
@@ -283,12 +297,11 @@ class PlayScreen(Screen[None]):
         update_text(self.query_one("#message", Static), escape(session.message))
         self.show_search()
         bar = self.query_one(PlaybackBar)
-        self.restyle()
         if playback is not None:
             shown = playback.last_move
             words = session.puzzle.describe(shown) if shown is not None else ""
             bar.show_playback(playback, words)
-        self.fit()
+        self.fit()  # the layout classes too ("playing-back")
         if playback is not None and not bar.has_focus and self.pane == "board":
             bar.focus()
         elif playback is None and bar.has_focus:

@@ -9,7 +9,9 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.registry import get_puzzle
@@ -67,12 +69,24 @@ class KaeruApp(App[None]):
         if keymap:
             self.set_keymap(keymap)
         on_notice(self._table_notice)
-        self.push_screen(HomeScreen(self.store.progress_marks))
         for notice in (self.store.notice, problem, *notices()):
             if notice:
                 self.notify(notice, severity="warning", timeout=8)
-        if self.first_game:
+        if self.first_game:  # home is built when the game is left (`pop_screen`)
             self.open_game(self.first_game)
+        if not any(isinstance(screen, PlayScreen) for screen in self.screen_stack):
+            self.push_screen(self.home_screen())
+
+    def home_screen(self) -> HomeScreen:
+        return HomeScreen(self.store.progress_marks)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Back: to the screen beneath, or home where the arcade began with a game and home
+        was not built yet (it takes a third of a game's start-up, so only when wanted)."""
+        beneath = self.screen_stack[:-1]
+        if beneath and all(type(screen) is Screen for screen in beneath):  # Textual's default
+            return self.switch_screen(self.home_screen())
+        return super().pop_screen()
 
     def action_command_palette(self) -> None:
         """The command palette, with page keys safe on a tiny terminal (safe_option_list)."""

@@ -22,8 +22,6 @@ from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import play_screen, settle
 
 PUZZLE_IDS = [puzzle_id for family in families() for puzzle_id in family.ids]
-# The default run: the widest and the tallest board, a goal in words only, a river (all: slow).
-SAMPLE_IDS = ["frogs-10", "sliding-8x8", "pegs-triangle", "jealous-husbands-5"]
 SIZES = [(80, 24), (60, 20)]
 
 
@@ -118,16 +116,9 @@ def no_quiet_searches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_biggest_boards_fit(size, no_quiet_searches):
-    """Board whole, goal and search shown; the layout also fits in playback."""
-    failures = await fit_problems(size, SAMPLE_IDS)
-    assert not failures, report(failures)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_every_puzzle_fits(size, no_quiet_searches):
-    """The same for every id on the home screen (one app per size)."""
+    """Board whole, goal and search shown, and room for the playback bar, for every id on
+    the home screen (one app per size, each game opened at that size)."""
     failures = await fit_problems(size, PUZZLE_IDS)
     assert not failures, report(failures)
 
