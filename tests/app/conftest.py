@@ -11,9 +11,26 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from kaeru.screens.play import PlayScreen
 from kaeru.tui.app import KaeruApp
+from tests.app.fit_sweep import SIZES, Sweep
 
 SIZE = (100, 30)
 SNAPSHOT_SIZE = (80, 24)
+SWEEP = pytest.StashKey[Sweep]()
+SWEEP_TIMEOUT = 600.0  # seconds the fit sweeps may take (about 60 s alone, more beside a run)
+SWEEP_TEST = "test_play_fits.py::test_every_puzzle_fits"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The every-id fit sweeps start at once in a child process when selected (see
+    `tests.app.fit_sweep`): it runs on the second core while the other tests run."""
+    if any(SWEEP_TEST in item.nodeid for item in session.items):
+        session.config.stash[SWEEP] = Sweep(SIZES)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    sweep = session.config.stash.get(SWEEP, None)
+    if sweep is not None:
+        sweep.close()
 
 
 async def settle(pilot: Pilot, timeout: float = 60.0) -> None:

@@ -5,108 +5,28 @@ a solution plays back. One app per size opens each game in turn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import asyncio
 
 import pytest
-from textual.geometry import Region
-from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from kaeru.engine.registry import families
-from kaeru.screens.play import PlayScreen
 from kaeru.screens.play_layout import Needs, plan
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
-from tests.app.conftest import play_screen, settle
-
-PUZZLE_IDS = [puzzle_id for family in families() for puzzle_id in family.ids]
-SIZES = [(80, 24), (60, 20)]
-
-
-def shown_whole(widget: Widget, width: int, height: int) -> str | None:
-    """None when `widget` is drawn, non-empty, inside the screen (above the footer); else what
-    is wrong."""
-    region = widget.region
-    screen = Region(0, 0, width, height - 1)
-    if not widget.display or region.area == 0:
-        return f"{widget.id or type(widget).__name__} not shown"
-    if screen.intersection(region) != region:
-        return f"{widget.id or type(widget).__name__} at {region} leaves the screen"
-    return None
-
-
-def footer_cut(screen: PlayScreen) -> list[str]:
-    """The footer's keys that are not shown whole."""
-    width = screen.size.width
-    return [str(key.description) for key in screen.query_one(Footer).query(FooterKey)
-            if key.region.width == 0 or key.region.right > width]
-
-
-def board_problems(screen: PlayScreen, width: int, height: int) -> list[str]:
-    board = screen.board
-    problems = [p for p in [shown_whole(board, width, height)] if p]
-    need_w, need_h = board.needed_size()
-    got_w, got_h = board.outer_size
-    if got_w < need_w or got_h < need_h:
-        problems.append(f"board given {got_w}×{got_h}, needs {need_w}×{need_h}")
-    rendered = board.render()
-    lines = rendered.split(allow_blank=True) if hasattr(rendered, "split") else []
-    inner_w, inner_h = board.content_size
-    if any(line.cell_len > inner_w for line in lines):
-        problems.append(f"board lines cut at {inner_w} columns")
-    if len(lines) > inner_h and any(line.plain.strip() for line in lines[inner_h:]):
-        problems.append(f"board rows cut at {inner_h} rows")
-    return problems
-
-
-async def visible_in_some_pane(pilot, screen: PlayScreen, selector: str) -> str | None:
-    """Whether the part is shown whole, in the pane that holds it where the layout is tabbed."""
-    width, height = screen.size
-    widget = screen.query_one(selector)
-    for _ in range(max(1, len(screen.plan.panes))):
-        if shown_whole(widget, width, height) is None:
-            return None
-        await pilot.press("w")
-        await pilot.pause()
-    return shown_whole(widget, width, height)
-
-
-async def fit_problems(size: tuple[int, int], puzzle_ids: list[str]) -> dict[str, list[str]]:
-    """Open each game in turn in one app (each replacing the last) and list what does not
-    fit: board cut or clipped, goal or search not shown, no room for the playback bar."""
-    width, height = size
-    failures: dict[str, list[str]] = {}
-    app = KaeruApp(resume=False)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        for puzzle_id in puzzle_ids:
-            screen = PlayScreen(app.new_session(puzzle_id, resume=False))
-            if isinstance(app.screen, PlayScreen):
-                await app.switch_screen(screen)
-            else:
-                await app.push_screen(screen)
-            await pilot.pause()
-            problems: list[str] = []
-            if screen.plan.mode == "too-small":
-                problems.append(f"too small: needs {screen.plan.need}")
-            else:
-                problems += board_problems(screen, width, height)
-                for part in ("#goal-panel", "#stats"):
-                    problem = await visible_in_some_pane(pilot, screen, part)
-                    if problem:
-                        problems.append(problem)
-                in_playback = replace(screen.needs(), playback=True)
-                if plan(width, height, in_playback).mode == "too-small":
-                    problems.append("no room for the playback bar")
-            if problems:
-                failures[puzzle_id] = problems
-    return failures
-
-
-def report(failures: dict[str, list[str]]) -> str:
-    return "\n".join(f"{key}: {'; '.join(value)}" for key, value in failures.items())
+from tests.app.conftest import SWEEP, SWEEP_TIMEOUT, play_screen, settle
+from tests.app.fit_sweep import (
+    PUZZLE_IDS,
+    SIZES,
+    Sweep,
+    fit_problems,
+    footer_cut,
+    report,
+    shown_whole,
+    size_name,
+    visible_in_some_pane,
+)
 
 
 @pytest.fixture
@@ -115,12 +35,23 @@ def no_quiet_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("kaeru.engine.session.Session.find_optimal_length", lambda self: None)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_every_puzzle_fits(size, no_quiet_searches):
+@pytest.mark.parametrize("size", SIZES, ids=size_name)
+def test_every_puzzle_fits(size, request: pytest.FixtureRequest):
     """Board whole, goal and search shown, and room for the playback bar, for every id on
-    the home screen (one app per size, each game opened at that size)."""
-    failures = await fit_problems(size, PUZZLE_IDS)
+    the home screen: one app per size opens each game at that size, in a child process
+    started when the tests were collected (`tests.app.fit_sweep`)."""
+    sweep = request.config.stash.get(SWEEP, None)
+    if sweep is None:  # not started with the run (another plugin collected it): start it now
+        sweep = request.config.stash[SWEEP] = Sweep(SIZES)
+    failures = sweep.result(size, timeout=SWEEP_TIMEOUT)
+    assert failures.keys() <= set(PUZZLE_IDS)
     assert not failures, report(failures)
+
+
+def test_the_sweep_finds_a_board_that_does_not_fit():
+    """The sweep can fail: in a 40×12 terminal a large board is too small, and says so."""
+    failures = asyncio.run(fit_problems((40, 12), ["sliding-8x8", "frogs-1"]))
+    assert "too small" in " ".join(failures["sliding-8x8"])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
