@@ -1,10 +1,10 @@
 """Benchmark: opening a game, with Textual's own footer (the baseline) and with `KeysFooter`.
 
 Textual's footer rebuilds its keys on every bindings refresh; `tui.widgets.keys_footer` rebuilds
-at most once a frame and only when the keys change. Each round opens every game on the home
-screen in turn in one headless app (as `tests/app/test_play_fits.py` does), once with each
-footer, in the same run, in alternating order. Printed: milliseconds per game opened (the
-median of the rounds), footer rebuilds per game, and the ratio to the baseline.
+at most once a frame and only when the keys change. Each round goes from home into every game
+on the home screen and back, in one headless app, once with each footer, in the same run, in
+alternating order. Printed: milliseconds per game (opened and left; the median of the rounds),
+footer rebuilds per game, and the ratio to the baseline.
 
     python bench/open_game.py                  # 80×24, 3 rounds (about a minute and a half)
     python bench/open_game.py --size 60x20 --rounds 5
@@ -58,12 +58,11 @@ async def open_every_game(footer: type[Footer], size: tuple[int, int]) -> tuple[
         await pilot.pause()
         rebuilds = 0
         start = time.perf_counter()
-        for puzzle_id in ids:
-            screen = PlayScreen(app.new_session(puzzle_id, resume=False))
-            if isinstance(app.screen, PlayScreen):
-                await app.switch_screen(screen)
-            else:
-                await app.push_screen(screen)
+        for puzzle_id in ids:  # from home into the game and back, as a player goes
+            app.open_game(puzzle_id, fresh=True)
+            await pilot.pause()
+            assert isinstance(app.screen, PlayScreen), puzzle_id
+            await app.pop_screen()
             await pilot.pause()
         seconds = time.perf_counter() - start
     return seconds / len(ids), rebuilds / len(ids)

@@ -11,12 +11,10 @@ from textual.worker import WorkerCancelled, WorkerFailed
 
 from kaeru.screens.play import PlayScreen
 from kaeru.tui.app import KaeruApp
-from tests.app.fit_sweep import SIZES, Sweep
+from tests.app.fit_sweep import SIZES, SWEEP, Sweep
 
 SIZE = (100, 30)
 SNAPSHOT_SIZE = (80, 24)
-SWEEP = pytest.StashKey[Sweep]()
-SWEEP_TIMEOUT = 600.0  # seconds the fit sweeps may take (about 60 s alone, more beside a run)
 SWEEP_TEST = "test_play_fits.py::test_every_puzzle_fits"
 
 

@@ -20,6 +20,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -34,6 +35,7 @@ from kaeru.tui.app import KaeruApp
 PUZZLE_IDS = [puzzle_id for family in families() for puzzle_id in family.ids]
 SIZES = [(80, 24), (60, 20)]
 ROOT = Path(__file__).resolve().parents[2]
+SWEEP_TIMEOUT = 600.0  # seconds the fit sweeps may take (about 60 s alone, more beside a run)
 
 
 def shown_whole(widget: Widget, width: int, height: int) -> str | None:
@@ -166,6 +168,9 @@ class Sweep:
         self.out.close()
         self.err.close()
         self.folder.cleanup()
+
+
+SWEEP = pytest.StashKey[Sweep]()  # the run's sweep (here: conftest.py may load twice)
 
 
 def main() -> None:

@@ -15,10 +15,12 @@ from kaeru.screens.play_layout import Needs, plan
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
-from tests.app.conftest import SWEEP, SWEEP_TIMEOUT, play_screen, settle
+from tests.app.conftest import play_screen, settle
 from tests.app.fit_sweep import (
     PUZZLE_IDS,
     SIZES,
+    SWEEP,
+    SWEEP_TIMEOUT,
     Sweep,
     fit_problems,
     footer_cut,
