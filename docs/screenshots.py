@@ -14,7 +14,6 @@ import asyncio
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,7 +21,6 @@ from types import SimpleNamespace
 from unittest import mock
 
 from textual.pilot import Pilot
-from textual.worker import WorkerCancelled, WorkerFailed
 
 SIZE = (100, 30)
 HERE = Path(__file__).resolve().parent
@@ -44,29 +42,11 @@ def quiet_environment(folder: str) -> None:
         os.environ.pop(name, None)
 
 
-async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
-    """Wait until every worker and every search of the open game is done."""
-    from kaeru.screens.play import PlayScreen
+async def settle(pilot: Pilot) -> None:
+    """`tui.headless.settle`, imported once the environment is set."""
+    from kaeru.tui.headless import settle as settled
 
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        running = [
-            worker
-            for worker in pilot.app.workers
-            if not worker.is_finished and worker.group != "catalogue-survey"  # held back
-        ]
-        for worker in running:
-            try:
-                await worker.wait()
-            except (WorkerCancelled, WorkerFailed):
-                pass
-        screen = pilot.app.screen
-        searching = isinstance(screen, PlayScreen) and screen.session.jobs.tags
-        if not running and not searching:
-            break
-        await asyncio.sleep(0.02)
-    await pilot.pause()
+    await settled(pilot)
 
 
 async def press(pilot: Pilot, *keys: str) -> None:

@@ -7,11 +7,29 @@ is the same puzzle with its goal chosen, `flip-it-7@_WWWWWW`, the goal's text af
 solitaire writes its finishing hole. The puzzle id carries the goal, so the game id
 (`flip-it-7@_WWWWWW:W_BWBWB`), saves, records and the search service's jobs, which all name a
 puzzle by its id, name the same game, and the command line takes it as `--goal`.
+`SwappedOrChosenGoal` gives both families that goal rule.
 """
 
 from __future__ import annotations
 
 from kaeru.engine.core import BadInput
+
+SWAP = str.maketrans("BW", "WB")
+
+
+def swap_colours(state: str) -> str:
+    """Black stones or knights white and white black (`_` stays)."""
+    return state.translate(SWAP)
+
+
+class SwappedOrChosenGoal:
+    """The goal of Flip It and knight exchange: a game's start with its colours swapped, or
+    the goal chosen for every game (`chosen_goal`, which the constructor sets)."""
+
+    chosen_goal: str | None = None
+
+    def goal(self, start: str) -> str:
+        return swap_colours(start) if self.chosen_goal is None else self.chosen_goal
 
 
 def split_goal(puzzle_id: str) -> tuple[str, str | None]:

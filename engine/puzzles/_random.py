@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.puzzles._chosen_goal import swap_colours
 
 MAX_POSITIONS = 100_000
 
@@ -137,11 +138,8 @@ def draw_swappable(puzzle: Puzzle[Any, Any], example: str, rng: random.Random) -
     placements, parts = _placements(puzzle, "".join(sorted(example.replace("_", ""))), len(example))
     while True:
         state = placements[rng.randrange(len(placements))]
-        if parts[state] == parts[state.translate(SWAP)]:
+        if parts[state] == parts[swap_colours(state)]:
             return state
-
-
-SWAP = str.maketrans("BW", "WB")
 
 
 @lru_cache(maxsize=8)

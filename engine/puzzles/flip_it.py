@@ -21,20 +21,18 @@ import numpy as np
 from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput, Capabilities, Solution
 from kaeru.engine.family import Family
-from kaeru.engine.puzzles._chosen_goal import chosen_rule, split_goal
+from kaeru.engine.puzzles._chosen_goal import (
+    SWAP,
+    SwappedOrChosenGoal,
+    chosen_rule,
+    split_goal,
+)
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.search.packed import solve_packed
 from kaeru.engine.text_input import ascii_number
 
 SIZES = range(5, 17)
-SWAP = str.maketrans("BW", "WB")
-
-
-def swap_colours(state: str) -> str:
-    return state.translate(SWAP)
-
-
-class FlipIt(LinePuzzle):
+class FlipIt(SwappedOrChosenGoal, LinePuzzle):
     family = "flip-it"
     alphabet = "BW"
     capabilities = Capabilities(
@@ -66,9 +64,6 @@ class FlipIt(LinePuzzle):
 
     def initial(self) -> str:
         return self.example
-
-    def goal(self, start: str) -> str:
-        return swap_colours(start) if self.chosen_goal is None else self.chosen_goal
 
     def aiming_at(self, goal: str) -> FlipIt:
         return self if goal == self.chosen_goal else FlipIt(self.size, goal)

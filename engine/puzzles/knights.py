@@ -20,14 +20,18 @@ from kaeru.engine.core import BadInput, Capabilities, Puzzle
 from kaeru.engine.family import Family
 from kaeru.engine.layout import EMPTY as EMPTY_CELL
 from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE, Cell, HolesScene, Layout, LayoutMove
-from kaeru.engine.puzzles._chosen_goal import chosen_rule, split_goal
+from kaeru.engine.puzzles._chosen_goal import (
+    SwappedOrChosenGoal,
+    chosen_rule,
+    split_goal,
+    swap_colours,
+)
 from kaeru.engine.puzzles._knights_space import enumerate_by_table, solve_by_table
 from kaeru.engine.puzzles._random import draw_swappable
 from kaeru.engine.results import Enumeration, Solution, Unsolvable
 
 EMPTY = "_"
 PIECES = "BW"
-SWAP = str.maketrans("BW", "WB")
 Move = tuple[int, int]  # (from square, to square)
 
 KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
@@ -65,10 +69,6 @@ VARIANTS = {
 }
 
 
-def swap_colours(state: str) -> str:
-    return state.translate(SWAP)
-
-
 def knight_graph(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """For each square, the squares a knight reaches from it, in ascending order."""
     graph = []
@@ -83,7 +83,7 @@ def knight_graph(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(graph)
 
 
-class Knights(Puzzle[str, Move]):
+class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
     """Swap the black and white knights on a small board."""
 
     family = "knights"
@@ -131,9 +131,6 @@ class Knights(Puzzle[str, Move]):
     # ---- the rules ------------------------------------------------------------------------------
     def initial(self) -> str:
         return self.variant.start
-
-    def goal(self, start: str) -> str:
-        return swap_colours(start) if self.chosen_goal is None else self.chosen_goal
 
     def aiming_at(self, goal: str) -> Knights:
         return self if goal == self.chosen_goal else Knights(self.variant, goal)

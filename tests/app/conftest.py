@@ -1,16 +1,13 @@
-"""Helpers for driving the real app with Pilot: open a game, let workers finish, read the screen."""
+"""Helpers for driving the real app with Pilot: open a game, let workers finish
+(`tui.headless.settle`), read the screen."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 import pytest
-from textual.pilot import Pilot
-from textual.worker import WorkerCancelled, WorkerFailed
 
 from kaeru.screens.play import PlayScreen
 from kaeru.tui.app import KaeruApp
+from kaeru.tui.headless import settle as settle  # the tests import it from here
 from tests.app.fit_sweep import SIZES, SWEEP, Sweep
 
 SIZE = (100, 30)
@@ -29,31 +26,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     sweep = session.config.stash.get(SWEEP, None)
     if sweep is not None:
         sweep.close()
-
-
-async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
-    """Wait until every worker and every search of the open game is done (cancelled ones
-    included) and their messages handled."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        running = [
-            worker
-            for worker in pilot.app.workers
-            if not worker.is_finished and worker.group != "catalogue-survey"  # home's long survey
-        ]
-        for worker in running:
-            try:
-                await worker.wait()
-            except (WorkerCancelled, WorkerFailed):
-                pass  # a replaced search: its successor is what the test waits for
-        screen = pilot.app.screen
-        searching = isinstance(screen, PlayScreen) and screen.session.jobs.tags
-        if not running and not searching:
-            break
-        if searching:
-            await asyncio.sleep(0.02)
-    await pilot.pause()
 
 
 def play_screen(app: KaeruApp) -> PlayScreen:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances, random_walk
 
 from kaeru.engine.core import BadInput, Unsolvable
-from kaeru.engine.puzzles.flip_it import FAMILY, swap_colours
+from kaeru.engine.puzzles._chosen_goal import swap_colours
+from kaeru.engine.puzzles.flip_it import FAMILY
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs

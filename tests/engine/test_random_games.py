@@ -13,7 +13,7 @@ import pytest
 from kaeru.engine.control import QUIET, Meter
 from kaeru.engine.core import BadInput, BudgetExceeded
 from kaeru.engine.prng import SplitMix64
-from kaeru.engine.puzzles.flip_it import swap_colours
+from kaeru.engine.puzzles._chosen_goal import swap_colours
 from kaeru.engine.random_games import RandomGame, random_game, random_game_ids
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search.dispatch import solve
