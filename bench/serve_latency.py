@@ -40,6 +40,8 @@ from pathlib import Path
 
 import asyncssh
 
+from kaeru.tui.serve.pty_session import stat_fields
+
 KEY_INTERVAL = 0.100
 ECHO_TIMEOUT = 2.0
 SOLVE_CYCLE = 40  # a solver's keys between two solves: `s`, then T..., then Escape
@@ -154,14 +156,6 @@ async def play(
 
 def percentile(values: list[float], tenth: int) -> float:
     return statistics.quantiles(values, n=10)[tenth - 1] if len(values) > 1 else float("nan")
-
-
-def stat_fields(pid: int) -> list[bytes] | None:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rsplit(b")", 1)[1].split()
-    except OSError:
-        return None
 
 
 def cpu_seconds(pid: int) -> float:

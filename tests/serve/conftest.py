@@ -22,6 +22,8 @@ import pytest
 
 pyte = pytest.importorskip("pyte")
 
+from kaeru.tui.serve.pty_session import stat_fields  # noqa: E402
+
 SSH_OPTIONS = [
     "-o",
     "StrictHostKeyChecking=no",
@@ -105,14 +107,6 @@ def live_pids() -> list[int]:
     return [int(entry) for entry in os.listdir("/proc") if entry.isdigit()]
 
 
-def stat_fields(pid: int) -> list[bytes] | None:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rsplit(b")", 1)[1].split()
-    except OSError:
-        return None
-
-
 def parent_of(pid: int) -> int | None:
     fields = stat_fields(pid)
     return int(fields[1]) if fields else None
@@ -121,15 +115,6 @@ def parent_of(pid: int) -> int | None:
 def alive(pid: int) -> bool:
     fields = stat_fields(pid)
     return fields is not None and fields[0] != b"Z"
-
-
-def session_members(session_id: int) -> list[int]:
-    found = []
-    for pid in live_pids():
-        fields = stat_fields(pid)
-        if fields and int(fields[3]) == session_id and fields[0] != b"Z":
-            found.append(pid)
-    return found
 
 
 class Terminal:

@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 
 from kaeru.engine.store import Store
+from kaeru.tui.serve.pty_session import session_processes
 from tests.serve.conftest import (
     Terminal,
     alive,
     make_key,
     needs_ssh,
-    session_members,
     ssh_command,
 )
 
@@ -164,11 +164,11 @@ def test_disconnect_during_a_search_leaves_no_process(serve):
         (arcade,) = server.arcade_pids()
         term.press("s")
         deadline = time.monotonic() + 15
-        while not any(worker(pid) for pid in session_members(arcade)):
+        while not any(worker(pid) for pid in session_processes(arcade)):
             assert time.monotonic() < deadline, "no search worker in the arcade's session"
             time.sleep(0.1)
         time.sleep(0.5)  # the solve is under way
-        members = session_members(arcade)
+        members = session_processes(arcade)
         assert arcade in members
     finally:
         term.process.kill()  # the connection drops mid-search

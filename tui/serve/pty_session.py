@@ -83,19 +83,22 @@ def set_window_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
+def stat_fields(pid: int) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, ...
+    (utime and stime at 11 and 12); None when there is no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def session_processes(session_id: int) -> list[int]:
     """Every live process whose session is `session_id` (from /proc)."""
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except OSError:
-            continue
-        # after the command name: state, ppid, pgrp, session, ...
-        if int(fields[3]) == session_id and fields[0] != b"Z":
+        fields = stat_fields(int(entry)) if entry.isdigit() else None
+        if fields and int(fields[3]) == session_id and fields[0] != b"Z":
             found.append(int(entry))
     return found
 
