@@ -47,11 +47,19 @@ async def test_explorer_progress_bar_stops_when_its_run_is_cancelled() -> None:
     the run, and nothing is left animating."""
     from textual.widgets import ProgressBar
 
+    from kaeru.engine.registry import get_puzzle
+    from kaeru.screens.explore import ExploreScreen
+    from tests.app.test_explore import HeldSearcher
+
     app = KaeruApp(None, resume=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.open_explorer("number-reversal-10")  # about two seconds of counting
+        searcher = HeldSearcher()  # the count runs until cancelled, however busy the machine
+        await app.push_screen(ExploreScreen(get_puzzle("number-reversal-10"), searcher))
         await pilot.pause()
+        searcher.report(3, 120)
+        await pilot.pause()
+        assert searcher.jobs and getattr(app.screen, "status", None) == "running"
         await pilot.press("escape")  # cancel the run
         await pilot.pause()
         screen = app.screen
