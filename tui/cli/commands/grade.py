@@ -16,6 +16,7 @@ from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput, BudgetExceeded
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
+from kaeru.tui.cli.notation import AUTO, add_notation_argument, moves_in_words
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
 NAME = "grade"
@@ -26,6 +27,7 @@ ORDER = 23
 def configure(sub: argparse.ArgumentParser) -> None:
     add_puzzle_arguments(sub)
     sub.add_argument("--json", action="store_true", help="machine-readable output")
+    add_notation_argument(sub, reading=True)
     sub.add_argument(  # the options may come among the moves: they are sorted out in `run`
         "moves", nargs=argparse.REMAINDER, metavar="MOVE", help='moves in text form ("7 left")'
     )
@@ -43,6 +45,7 @@ def split_moves(args: argparse.Namespace) -> None:
     rest.add_argument("--from-file")
     rest.add_argument("--goal")
     rest.add_argument("--json", action="store_true")
+    rest.add_argument("--notation", choices=(AUTO, "words", "slidysim"))
     rest.add_argument("moves", nargs="*")
     found = rest.parse_intermixed_args([m for m in args.moves if m != "--"])
     for name in ("start", "from_file", "goal"):
@@ -53,14 +56,17 @@ def split_moves(args: argparse.Namespace) -> None:
     if args.start is not None and args.from_file is not None:
         raise BadInput("grade: --from and --from-file cannot be used together")
     args.json = args.json or found.json
+    if found.notation is not None:
+        args.notation = found.notation
     args.moves = found.moves
 
 
 def run(args: argparse.Namespace) -> int:
     split_moves(args)
     puzzle, start = resolve(args)
+    moves = moves_in_words(puzzle, start, args.moves, getattr(args, "notation", AUTO))
     try:
-        grading = grade(puzzle, start, args.moves, Control(progress_printer(sys.stderr.isatty())))
+        grading = grade(puzzle, start, moves, Control(progress_printer(sys.stderr.isatty())))
     except BudgetExceeded as error:
         clear_progress()
         print(f"kaeru: {puzzle.id}: {error}", file=sys.stderr)

@@ -11,6 +11,7 @@ from kaeru.engine.core import BudgetExceeded, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
+from kaeru.tui.cli.notation import add_notation_argument, check_sliding, written
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
 NAME = "solve"
@@ -21,6 +22,7 @@ ORDER = 20
 def configure(sub: argparse.ArgumentParser) -> None:
     add_puzzle_arguments(sub)
     sub.add_argument("--json", action="store_true", help="machine-readable output")
+    add_notation_argument(sub, reading=False)
     sub.add_argument(
         "--metric",
         choices=("jumps", "moves"),
@@ -34,6 +36,7 @@ def configure(sub: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args)
     head: dict[str, Any] = {"id": puzzle.id, "start": puzzle.format(start)}
+    check_sliding(puzzle, getattr(args, "notation", "words"))
     try:
         control = Control(progress=progress_printer(sys.stderr.isatty()))
         if getattr(args, "metric", "jumps") == "moves":
@@ -63,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
         "states": states,
         "stats": solution.stats.as_dict(),
     }
+    in_notation = written(puzzle, solution.moves, getattr(args, "notation", "words"))
+    if in_notation is not None:
+        out["notation"] = in_notation
     chains = puzzle.chains(solution.moves) if puzzle.capabilities.chains else None
     if chains is not None:
         out["chains"] = chains
@@ -81,5 +87,7 @@ def run(args: argparse.Namespace) -> int:
     lines += [f"  {i:>3}. {m:<14} {s}" for i, (m, s) in steps]
     if chains is not None:
         lines.append(f"as {len(chains)} moves: {' '.join(chains)}")
+    if in_notation is not None:
+        lines.append(f"slidysim: {in_notation}")
     emit(args, out, "\n".join(lines))
     return EXIT_OK
