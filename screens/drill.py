@@ -5,6 +5,7 @@ p the puzzle, n skips. The depth table is loaded (or built, once) in a thread wo
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual.widgets import Header, Static
 
 from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
 from kaeru.engine.core import BadInput
+from kaeru.engine.layout import Layout
 from kaeru.engine.registry import get_puzzle
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
@@ -45,7 +47,9 @@ class DrillScreen(Screen[None]):
         self.question: Question | None = None
         self.asked_at = 0.0
         self.board: BoardWidget | None = None
+        self.ready = False
         self.depths = (1, DEFAULT_DEPTH)
+        self.board_swap = asyncio.Lock()
 
     def compose(self) -> ComposeResult:
         yield Header(icon=HEADER_ICON)
@@ -63,6 +67,7 @@ class DrillScreen(Screen[None]):
     # ---- preparing ---------------------------------------------------------------------------
     def start_puzzle(self) -> None:
         self.question = None
+        self.ready = False  # the depth table is loaded and the distances known
         self.sub_title = get_puzzle(self.puzzle_id).title
         self.show_text("#drill-feedback", "Loading the depth table…")
         self.prepare()
@@ -78,6 +83,7 @@ class DrillScreen(Screen[None]):
         if drill is not self.drill:
             return
         self.depths = depths
+        self.ready = True
         self.drill.depth = min(max(self.drill.depth, depths[0]), depths[1])
         self.show_text(
             "#drill-feedback", "Pick the move that brings the position one step closer to the goal."
@@ -92,18 +98,30 @@ class DrillScreen(Screen[None]):
             self.show_text("#drill-feedback", f"{error} (+ and - change the distance)")
             return
         self.question = question
-        layout = self.drill.puzzle.layout(question.state)
-        if self.board is None or self.board.BOARD_KIND != layout.kind:
-            if self.board is not None:
-                self.board.remove()
-            self.board = board_class(layout.kind)(layout, id="drill-board")
-            self.query_one("#drill-board-box").mount(self.board)
-        else:
-            self.board.show(layout)
-        self.board.focus()
+        self.show_board(self.drill.puzzle.layout(question.state))
         self.asked_at = time.monotonic()
         self.show_title()
         self.show_stats()
+
+    def show_board(self, layout: Layout) -> None:
+        """Show `layout` on the board, or on a new board of its kind: the old one's removal is
+        awaited before the new one (the same id) is mounted, one swap at a time."""
+        if self.board is not None and self.board.BOARD_KIND == layout.kind:
+            self.board.show(layout)
+            if self.board.is_mounted:
+                self.board.focus()
+            return
+        self.board = board_class(layout.kind)(layout, id="drill-board")
+        self.run_worker(self.swap_board(self.board), group="drill-board")
+
+    async def swap_board(self, board: BoardWidget) -> None:
+        async with self.board_swap:
+            if board is not self.board:  # a newer board is on its way
+                return
+            box = self.query_one("#drill-board-box")
+            await box.remove_children()
+            await box.mount(board)
+            board.focus()
 
     @on(BoardWidget.MoveChosen)
     def move_chosen(self, event: BoardWidget.MoveChosen) -> None:
@@ -148,6 +166,8 @@ class DrillScreen(Screen[None]):
 
     # ---- keys --------------------------------------------------------------------------------
     def action_depth(self, step: int) -> None:
+        if not self.ready:  # the distances are the new puzzle's once its table is in
+            return
         low, high = self.depths
         depth = min(max(self.drill.depth + step, low), high)
         if depth != self.drill.depth:

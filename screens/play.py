@@ -376,8 +376,12 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(AnalysisScreen(self.session, self.replay_from))
 
     def action_drill(self) -> None:
+        from kaeru.engine.coach.drill import drill_ids
         from kaeru.screens.drill import DrillScreen
 
+        if self.puzzle_id not in drill_ids():  # it needs a depth table that builds in seconds
+            self.say("No drill for this puzzle: ctrl+p → Drill has the puzzles it covers.")
+            return
         self.app.push_screen(DrillScreen(self.puzzle_id))
 
     def replay_from(self, count: int) -> None:

@@ -26,7 +26,7 @@ PLAY_BINDINGS: list[BindingType] = [
     Binding("A", "analysis", "Analysis", show=False, id="play.analysis",
             tooltip="after a win: your game move by move, and its mistakes"),
     Binding("D", "drill", "Drill", show=False, id="play.drill",
-            tooltip="practise positions of this puzzle"),
+            tooltip="practise positions of this puzzle (the small ones)"),
     Binding("n", "new_game", "New", show=False, id="play.new_game",
             tooltip="a new game: a random start, or a layout you type"),
     Binding("C", "copy_game_id", "Copy id", show=False, id="play.copy_id",

@@ -91,6 +91,7 @@ class Start:
     game_id: str | None = None
     keys: tuple[str, ...] = ()
     explore: str | None = None
+    favour: tuple[str, ...] = ()  # keys pressed often (a third of the presses)
 
 
 STARTS = (
@@ -105,6 +106,7 @@ STARTS = (
     Start("help", None, ("question_mark",)),
     Start("new-game", "flip-it-7", ("n",)),
     Start("explorer", None, (), "number-reversal-6"),
+    Start("drill", "frogs-3", ("D",), favour=("p", "p", "n", "plus")),
 )
 
 
@@ -142,7 +144,8 @@ async def monkey(start: Start, seed: int, presses: int) -> Run:
                     size = random_size(rng)
                     run.keys.append(f"<{size[0]}x{size[1]}>")
                     await pilot.resize_terminal(*size)
-                key = random_key(rng)
+                favoured = start.favour and rng.random() < 1 / 3
+                key = rng.choice(start.favour) if favoured else random_key(rng)
                 run.keys.append(key)
                 await quick_press(pilot, key)
                 if len(run.keys) % 20 == 0:

@@ -1,6 +1,7 @@
 """The monkey test: random keys and terminal sizes (down to 10×4) on every screen kind must
 never close the app with an exception (`tests/app/monkey.py`). Regressions: PageUp/PageDown
-on a list 0 rows tall (home, explorer, command palette) raised KeyError inside Textual."""
+on a list 0 rows tall (home, explorer, command palette) raised KeyError inside Textual; the
+drill's `p` (pressed often there) mounted a board before the old one was gone: DuplicateIds."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from kaeru.tui.app import KaeruApp
 from tests.app.monkey import STARTS, monkey
 
-DEFAULT_RUN = {"home", "play-sliding"}  # the others: -m slow
+DEFAULT_RUN = {"home", "play-sliding", "drill"}  # the others: -m slow
 
 
 @pytest.mark.parametrize(
