@@ -98,10 +98,10 @@ class Board:
         if not tokens:
             raise BadInput(f"{self.key} board: no position given; expected {expected}")
         for number, token in enumerate(tokens, 1):
-            stray = sorted(set(token.lower()) - {PEG, HOLE})
+            stray = [c for c in token.lower() if c not in (PEG, HOLE)]
             if stray:
                 raise BadInput(
-                    f"{self.key} board: unexpected {''.join(stray)!r} in row {number} "
+                    f"{self.key} board: unexpected {stray[0]!r} in row {number} "
                     f"({token}); use `o` for a peg and `.` for an empty hole"
                 )
         if len(tokens) == 1 and len(tokens[0]) == self.size:

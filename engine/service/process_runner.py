@@ -18,9 +18,11 @@ import time
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 
+from kaeru.engine.core import BadInput
 from kaeru.engine.service import protocol
 from kaeru.engine.service.jobs import Job, failed_result
 from kaeru.engine.service.worker import worker_main
+from kaeru.engine.text_input import shown
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +32,17 @@ WORKER_NICENESS = 10  # searches yield the CPU to anything interactive (keys); i
 
 
 def default_memory_limit() -> int | None:
-    """$KAERU_SEARCH_MEMORY_MB (0: no limit), else half the machine's memory, at most 8 GiB."""
+    """$KAERU_SEARCH_MEMORY_MB (0: no limit), else half the machine's memory, at most 8 GiB;
+    BadInput when the variable is not a whole number."""
     override = os.environ.get(MEMORY_ENV)
     if override is not None:
-        megabytes = int(override)
+        try:
+            megabytes = int(override)
+        except ValueError:
+            raise BadInput(
+                f"${MEMORY_ENV} must be a whole number of megabytes (0: no limit),"
+                f" not {shown(override)}"
+            ) from None
         return megabytes * 2**20 if megabytes > 0 else None
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")

@@ -44,7 +44,7 @@ def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[AnyPuzzle,
     text = args.start
     if text is not None and not isinstance(text, str):  # argparse turns `--from=--` into []
         raise BadInput("--from needs a start position text")
-    if args.from_file:
+    if args.from_file is not None:  # `--from-file ''` names no file: an error, not the default
         text = read_start_file(args.from_file)
     if colon:
         if text is not None:
@@ -64,6 +64,8 @@ def read_start_file(path: str) -> str:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise BadInput(f"cannot read {name}: {error.strerror}") from None
+    except ValueError:  # a NUL byte in the path
+        raise BadInput(f"cannot read {name}: a path cannot hold a NUL character") from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):

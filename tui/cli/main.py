@@ -24,7 +24,7 @@ from typing import NoReturn
 
 from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
 from kaeru.engine.tables.folder import notices as table_notices
-from kaeru.engine.text_input import one_line
+from kaeru.engine.text_input import one_line, shown
 from kaeru.tui.cli import commands
 from kaeru.tui.cli.exit_codes import (
     EXIT_BAD_INPUT,
@@ -102,7 +102,14 @@ def build_parser() -> tuple[Parser, dict[str, ModuleType]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `kaeru` with `argv` (the process's arguments when None); the exit code."""
+    if sys.stderr is None:  # started with stderr closed: messages go nowhere, codes still hold
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:  # started with stdout closed: there is nowhere to put the output
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        say("cannot write the output: standard output is closed")
+        return EXIT_INTERNAL
     try:
+        check_environment()
         parser, by_name = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
@@ -142,6 +149,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     except Exception as error:  # noqa: BLE001 - the policy: a bug is logged, never shown raw
         return internal_error(error)
+
+
+def check_environment() -> None:
+    """BadInput (exit 2) for a search setting in the environment that cannot be used."""
+    from kaeru.engine.service.process_runner import default_memory_limit
+    from kaeru.engine.service.service import MODE_ENV, MODES
+
+    mode = os.environ.get(MODE_ENV)
+    if mode is not None and mode not in MODES:
+        raise BadInput(f"${MODE_ENV} must be one of {', '.join(MODES)}, not {shown(mode)}")
+    default_memory_limit()
 
 
 def _flushed(code: int) -> int:

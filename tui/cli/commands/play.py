@@ -18,7 +18,7 @@ def configure(sub: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     puzzle, start = resolve(args)
-    named_start = args.start is not None or args.from_file or ":" in args.puzzle
+    named_start = args.start is not None or args.from_file is not None or ":" in args.puzzle
     return open_arcade(puzzle.game_id(start) if named_start else puzzle.id)
 
 
