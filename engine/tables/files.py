@@ -1,14 +1,18 @@
 """The table file: a magic line, a JSON header line (dtype, shape, byte count, CRC-32), then the
 raw array. Written to a temporary file renamed into place, so a reader sees a whole file or
-none; read back only when every check passes (else the caller rebuilds)."""
+none; read back only when it is a regular file and every check passes (else the caller
+rebuilds; a FIFO in its place is never opened for a blocking read)."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -44,7 +48,7 @@ def write_table(path: Path, table: np.ndarray) -> int:
 def read_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
     """The table in `path` when it is whole and of the expected shape and dtype, else None."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular_file(path) as handle:
             if handle.read(len(MAGIC)) != MAGIC:
                 return None
             header = json.loads(handle.readline(MAX_HEADER))
@@ -63,6 +67,20 @@ def read_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarra
     if checksum(table) != header.get("crc32"):
         return None
     return table.reshape(shape)
+
+
+def open_regular_file(path: Path) -> BinaryIO:
+    """`path` opened for reading when it is a regular file; OSError otherwise. Never blocks: a
+    FIFO (or a device) in place of a table file is refused, not waited on."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def checksum(table: np.ndarray) -> int:
