@@ -113,5 +113,30 @@ def matches(text: str, *names: str) -> bool:
     return all(word in haystack for word in _folded(text).split())
 
 
+def match_rank(text: str, item: Preset, family_name: str = "") -> int | None:
+    """How well the filter `text` names `item` by its own names (label, title, id, family):
+    0 one of them exactly, 1 each word a whole word of them, 2 each word the start of one,
+    3 each word inside them; None when only the family's blurb (or nothing) matches. Signs
+    and dashes are spaces: "15 puzzle" and "15-puzzle" both name the 15-puzzle."""
+    wanted = _words(text)
+    if not wanted:
+        return None
+    names = (item.label, item.title, item.puzzle_id)
+    if any(_words(name) == wanted for name in names):
+        return 0
+    words = _words(" ".join((*names, family_name)))
+    if all(word in words for word in wanted):
+        return 1
+    if all(any(have.startswith(word) for have in words) for word in wanted):
+        return 2
+    if all(any(word in have for have in words) for word in wanted):
+        return 3
+    return None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", _folded(text))
+
+
 def _folded(text: str) -> str:
     return text.casefold().replace("×", "x")

@@ -30,10 +30,11 @@ from kaeru.screens.home_about import about_entry, about_family, about_preset, ex
 from kaeru.screens.home_list import (
     DAILY_ID,
     FAMILY_PREFIX,
+    NOTHING_ID,
     RANDOM_ID,
     ListView,
+    best_match,
     family_id,
-    first_preset,
     group_of,
     groups,
     options,
@@ -201,7 +202,7 @@ class HomeScreen(SurveyScreen):
 
     def activate(self, option_id: str | None) -> None:
         """What Enter does on a line: play a preset, open or close a group, an entry's job."""
-        if option_id is None:
+        if option_id is None or option_id == NOTHING_ID:
             return
         if option_id == RANDOM_ID:
             self.draw_any()
@@ -221,7 +222,8 @@ class HomeScreen(SurveyScreen):
     def _best_match(self) -> str | None:
         if not self.view.filter.strip():
             return None
-        return first_preset(options(self.view, self.facts, self.player_marks, 40))
+        lines = options(self.view, self.facts, self.player_marks, 40)
+        return best_match(self.view.filter, lines)
 
     def on_key(self, event: Key) -> None:
         """Down from the filter goes to the list."""

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from kaeru.engine.catalogue import Entry, Preset, catalogue, matches
+from kaeru.engine import catalogue as listing
+from kaeru.engine.catalogue import Entry, Preset, catalogue, match_rank, matches
 from kaeru.engine.catalogue_facts import Facts
 from kaeru.engine.store import IN_PROGRESS, SOLVED
 
 RANDOM_ID = "entry:random"
 DAILY_ID = "entry:daily"
+NOTHING_ID = "entry:nothing"  # the line a filter that matches nothing shows
 FAMILY_PREFIX = "family:"
 CURIOSITIES = "curiosities"
 CURIOSITIES_ID = FAMILY_PREFIX + CURIOSITIES
@@ -103,6 +105,9 @@ def options(
         lines.append(Option(_family_line(group, opened, marks, width), id=family_id(group.key)))
         if opened:
             lines += [Option(preset_line(p, facts, marks, width), id=p.puzzle_id) for p in shown]
+    if text and not lines:
+        words = f"  Nothing matches “{text}”: Esc clears the filter"
+        lines.append(Option(columns(words, "", "", width, italic=True), id=NOTHING_ID))
     return lines
 
 
@@ -146,9 +151,29 @@ def columns(
     )
 
 
-def first_preset(lines: Iterable[Option | None]) -> str | None:
-    """The id of the first preset in `lines` (a filter's best match)."""
-    for line in lines:
-        if line is not None and line.id and not line.id.startswith(("entry:", FAMILY_PREFIX)):
-            return line.id
-    return None
+def preset_ids(lines: Iterable[Option | None]) -> list[str]:
+    """The ids of the presets in `lines`, in list order."""
+    return [
+        line.id
+        for line in lines
+        if line is not None and line.id and not line.id.startswith(("entry:", FAMILY_PREFIX))
+    ]
+
+
+def best_match(text: str, lines: Iterable[Option | None]) -> str | None:
+    """The preset Enter plays from the filter `text`: the one its own names match best
+    (`catalogue.match_rank`: "15 puzzle" is the 15-puzzle, not the first sliding puzzle whose
+    family's blurb names it), the first listed of equals; else the first listed."""
+    listed = preset_ids(lines)
+    ranked = []
+    for index, puzzle_id in enumerate(listed):
+        try:
+            item = listing.preset(puzzle_id)
+        except KeyError:
+            continue
+        rank = match_rank(text, item, listing.entry(item.family).name)
+        if rank is not None:
+            ranked.append((rank, index, puzzle_id))
+    if ranked:
+        return min(ranked)[2]
+    return next(iter(listed), None)

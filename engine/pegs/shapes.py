@@ -16,7 +16,7 @@ SHAPES: dict[str, tuple[str, str]] = {
     "arrow": ("Arrow", ".o./ooo/.ooooo./...o.../...o.../ooo/ooo"),
     "pyramid": ("Pyramid", ".../.o./..ooo../.ooooo./ooooooo/.../..."),
     "diamond": ("Diamond", ".o./ooo/.ooooo./ooo.ooo/.ooooo./ooo/.o."),
-    "t": ("T (the seed's)", ".../.../......./..ooo../...o.../.o./..."),
+    "t": ("T", ".../.../......./..ooo../...o.../.o./..."),
 }
 
 

@@ -22,7 +22,7 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.screens import home as home_module
 from kaeru.screens import home_survey
 from kaeru.screens.home import HomeScreen
-from kaeru.screens.home_list import CURIOSITIES_ID, DAILY_ID, RANDOM_ID, family_id
+from kaeru.screens.home_list import CURIOSITIES_ID, DAILY_ID, NOTHING_ID, RANDOM_ID, family_id
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 
@@ -194,3 +194,36 @@ async def test_keys_open_presets_entries_and_the_explorer(monkeypatch: pytest.Mo
         assert drawn.game_id.startswith("flip-it-5:")
         assert isinstance(daily, OpenScreen) and daily.name == "daily"
         assert isinstance(records, OpenScreen) and records.name == "records"
+
+
+async def test_enter_in_the_filter_plays_the_preset_its_words_name():
+    """Regression: the first preset of a family whose blurb held the words was played ("15
+    puzzle" opened the 8-puzzle, "two" Frog jump); a filter matching nothing said nothing."""
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        home = home_of(app)
+        asked = record_asks(home)
+        field = home.query_one("#filter", Input)
+        wanted = {
+            "15-puzzle": "sliding-4x4",
+            "15 puzzle": "sliding-4x4",
+            "English T": "pegs-english-t",
+            "two": "two-blank-3x3",
+            "guarini": "knights-3x3",
+        }
+        for text, puzzle_id in wanted.items():
+            await pilot.press("slash")
+            field.value = text
+            await pilot.press("enter")
+            assert home.chosen_id == puzzle_id, text
+            await pilot.press("escape")
+        assert [m.game_id for m in asked if isinstance(m, OpenGame)] == list(wanted.values())
+        await pilot.press("slash")
+        field.value = "zzq"
+        await pilot.pause()
+        assert listed(home) == [NOTHING_ID]
+        nothing = home.query_one("#puzzles", OptionList).options[0]
+        assert "Nothing matches “zzq”" in line_text(nothing, 80)
+        await pilot.press("enter", "down", "enter")
+        assert len(asked) == len(wanted)  # nothing opened
