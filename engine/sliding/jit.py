@@ -3,7 +3,8 @@ compiled code in the engine's cache folder, so only the first run on a machine c
 
 numba reads NUMBA_CACHE_DIR when it is first imported, so the folder is set here, before that
 import; a folder the user set is left alone. When the cache folder cannot be used, numba's own
-default (next to the sources, or nowhere) applies.
+default (next to the sources, or nowhere) applies. The cache is checked before it is trusted
+(`jit_cache`): damaged compiled code is compiled again.
 """
 
 from __future__ import annotations
@@ -18,5 +19,9 @@ if "NUMBA_CACHE_DIR" not in os.environ:
         os.environ["NUMBA_CACHE_DIR"] = str(_folder / "numba")
 
 from numba import njit  # noqa: E402
+
+from kaeru.engine.sliding.jit_cache import guard_numba_cache  # noqa: E402
+
+guard_numba_cache()  # a damaged cache of compiled code is compiled again, never trusted
 
 __all__ = ["njit"]

@@ -4,6 +4,8 @@ in place of a table file, and a damaged compiled-code (numba) cache."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -49,3 +51,93 @@ def test_a_fifo_in_place_of_a_table_file_is_rebuilt_not_waited_on(cache: Path):
     assert (cache / "tiny.v1.table").is_file()  # the FIFO was replaced by the written table
     store.forget()
     assert store.load_or_build("tiny", 1, tiny_build, shape=(256,)).source == "disk"
+
+
+# ---- the compiled-code cache ---------------------------------------------------------------------
+KERNEL = '''
+from kaeru.engine.sliding.jit import njit
+
+
+@njit(cache=True)
+def triple(x):
+    return 3 * x + 1
+
+
+print(triple(14))
+'''
+
+
+def run_kernel(folder: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(folder / "numba")}
+    env.pop("NUMBA_DISABLE_JIT", None)
+    return subprocess.run(
+        [sys.executable, str(folder / "kernel.py")],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+
+
+def cache_files(folder: Path, suffix: str) -> list[Path]:
+    return sorted(p for p in (folder / "numba").rglob(f"*{suffix}") if p.is_file())
+
+
+def truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def flip_a_bit(path: Path) -> None:
+    raw = bytearray(path.read_bytes())
+    raw[len(raw) * 2 // 3] ^= 0x10
+    path.write_bytes(bytes(raw))
+
+
+def folder_instead(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+DAMAGE = [truncate, empty, flip_a_bit, folder_instead]
+
+
+@pytest.fixture
+def kernel(tmp_path: Path) -> Path:
+    (tmp_path / "kernel.py").write_text(KERNEL)
+    first = run_kernel(tmp_path)
+    assert first.returncode == 0 and first.stdout == "43\n", first.stderr
+    assert cache_files(tmp_path, ".nbi") and cache_files(tmp_path, ".nbc")
+    return tmp_path
+
+
+def assert_compiled_again(folder: Path) -> None:
+    again = run_kernel(folder)
+    assert again.returncode == 0 and again.stdout == "43\n", again.stderr[-2000:]
+    third = run_kernel(folder)  # and the cache works again afterwards
+    assert third.returncode == 0 and third.stdout == "43\n", third.stderr[-2000:]
+
+
+@pytest.mark.parametrize("suffix", [".nbi", ".nbc"])
+def test_a_truncated_compiled_cache_is_compiled_again(kernel: Path, suffix: str):
+    for path in cache_files(kernel, suffix):
+        truncate(path)
+    assert_compiled_again(kernel)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("suffix", [".nbi", ".nbc"])
+def test_any_damage_to_the_compiled_cache_is_compiled_again(kernel: Path, suffix: str, damage):
+    for path in cache_files(kernel, suffix):
+        damage(path)
+    assert_compiled_again(kernel)
+
+
+@pytest.mark.slow
+def test_a_file_in_place_of_the_compiled_cache_folder_is_worked_around(kernel: Path):
+    import shutil
+
+    shutil.rmtree(kernel / "numba")
+    (kernel / "numba").write_text("not a folder")
+    assert_compiled_again(kernel)
