@@ -75,9 +75,9 @@ def guard_numba_cache() -> None:
             raise DamagedCacheFile(f"{os.path.basename(path)} does not match its digest")
         return pickle.loads(raw)
 
-    cache_file._load_index = load_index
-    cache_file._save_data = save_data
-    cache_file._load_data = load_data
+    cache_file._load_index = load_index  # type: ignore[method-assign]
+    cache_file._save_data = save_data  # type: ignore[method-assign]
+    cache_file._load_data = load_data  # type: ignore[method-assign]
 
     cache = caching.Cache
     original_load, original_save = cache.load_overload, cache.save_overload
@@ -95,6 +95,6 @@ def guard_numba_cache() -> None:
         except Exception as error:  # noqa: BLE001 - the kernel works from memory all the same
             log.warning("numba cache of %s not written (%s)", self._name, error)
 
-    cache.load_overload = load_overload
-    cache.save_overload = save_overload
+    cache.load_overload = load_overload  # type: ignore[method-assign]
+    cache.save_overload = save_overload  # type: ignore[method-assign]
     _guarded = True
