@@ -427,8 +427,15 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(self.session.puzzle), chosen)
 
     def action_back(self) -> None:
-        """q: back to the list of puzzles (the game is saved as it goes)."""
-        if self.app.screen is self:
+        """q: back to the list of puzzles (the game is saved as it goes), past the games this
+        one was opened from (the command palette opens a puzzle above the game on screen)."""
+        if self.app.screen is not self:
+            return
+        stack = self.app.screen_stack
+        games = 1
+        while len(stack) - games > 1 and isinstance(stack[-1 - games], PlayScreen):
+            games += 1
+        for _ in range(games):
             self.app.pop_screen()
 
     def action_escape(self) -> None:

@@ -1,6 +1,8 @@
-"""The records screen: for every puzzle played, the games won (clean apart from helped), the best
-moves against the optimal, the best time and the streak, and a chart of moves over the optimal
-in the recent games of the puzzle under the cursor."""
+"""The records screen: for every puzzle played, by name, the games won (clean apart from helped),
+the best moves against the optimal, the best time and the streak, and a chart of moves over the
+optimal in the recent games of the line under the cursor. A puzzle's own line counts the games
+from its standard start; dailies, draws and typed layouts are a line of their own ("other
+starts", `engine.catalogue_marks`), so a 1-move layout is never the 8-puzzle's best."""
 
 from __future__ import annotations
 
@@ -13,10 +15,25 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from kaeru.engine.catalogue_marks import summaries
+from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock
+from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import PuzzleSummary, Store
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
+
+NAME_WIDTH = 24  # the name column: the table fits 80 columns with every figure whole
+OTHER_STARTS = "  other starts"
+
+
+def puzzle_name(puzzle_id: str) -> str:
+    """The puzzle's title, cut to the name column (its id when the id no longer names one)."""
+    try:
+        title = get_puzzle(puzzle_id).title
+    except BadInput:
+        title = puzzle_id
+    return title if len(title) <= NAME_WIDTH else title[: NAME_WIDTH - 1] + "…"
 
 
 def over_text(value: int | None) -> str:
@@ -59,23 +76,27 @@ class RecordsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Records"
         table = self.query_one(DataTable)
-        table.add_columns("puzzle", "won", "clean", "helped", "best", "best moves", "best time",
-                          "streak")
-        puzzle_ids = sorted({game.puzzle_id for game in self.store.records()})
+        table.add_columns("puzzle", "won", "clean", "helped", "best", "moves", "time", "streak")
+        puzzle_ids = sorted({game.puzzle_id for game in self.store.records()}, key=puzzle_name)
         for puzzle_id in puzzle_ids:
-            summary = self.store.summary(puzzle_id)
-            self.summaries[puzzle_id] = summary
-            best_time = "–" if summary.best_seconds is None else clock(summary.best_seconds)
-            table.add_row(
-                puzzle_id, str(summary.solved), str(summary.clean), str(summary.helped),
-                over_text(summary.best_over_optimal),
-                "–" if summary.best_moves is None else str(summary.best_moves),
-                best_time, str(summary.streak), key=puzzle_id,
-            )
+            own, others = summaries(self.store, puzzle_id)
+            self.add_line(table, f"{puzzle_id}", puzzle_name(puzzle_id), own)
+            if others.solved:
+                self.add_line(table, f"{puzzle_id} other", OTHER_STARTS, others)
         chart = self.query_one("#records-chart", Static)
         if not puzzle_ids:
             chart.update("No game won yet: records appear here after your first win.")
         table.focus()
+
+    def add_line(self, table: DataTable[str], key: str, name: str, summary: PuzzleSummary) -> None:
+        self.summaries[key] = summary
+        best_time = "–" if summary.best_seconds is None else clock(summary.best_seconds)
+        table.add_row(
+            name, str(summary.solved), str(summary.clean), str(summary.helped),
+            over_text(summary.best_over_optimal),
+            "–" if summary.best_moves is None else str(summary.best_moves),
+            best_time, str(summary.streak), key=key,
+        )
 
     @on(DataTable.RowHighlighted)
     def show_chart(self, event: DataTable.RowHighlighted) -> None:

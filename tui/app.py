@@ -78,7 +78,9 @@ class KaeruApp(App[None]):
             self.push_screen(self.home_screen())
 
     def home_screen(self) -> HomeScreen:
-        return HomeScreen(self.store.progress_marks)
+        from kaeru.engine.catalogue_marks import progress_marks
+
+        return HomeScreen(lambda: progress_marks(self.store))
 
     def pop_screen(self) -> AwaitComplete:
         """Back: to the screen beneath, or home where the arcade began with a game and home

@@ -41,7 +41,7 @@ async def test_a_win_becomes_a_record_and_the_records_screen_shows_it():
         assert isinstance(app.screen, RecordsScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        assert table.get_row_at(0)[:4] == ["frogs-2", "1", "0", "1"]
+        assert table.get_row_at(0)[:4] == ["Frog jump (2 a side)", "1", "0", "1"]
 
 
 async def test_a_daily_win_shows_and_copies_the_share_line():

@@ -63,6 +63,12 @@ def test_records_json_lists_finished_games_newest_first(capsys, data_dir: Path):
     assert run(capsys, "records", "--limit", "-1")[0] == 2
 
 
+def test_records_of_a_puzzle_that_does_not_exist_is_bad_input(capsys, data_dir: Path):
+    code, out, err = run(capsys, "records", "--puzzle", "nope")
+    assert code == 2 and not out and err.count("\n") == 1 and "nope" in err
+    assert run(capsys, "records", "--puzzle", "oshidori")[0] == 0
+
+
 def test_records_with_saves_off_still_answers_with_a_notice(capsys, tmp_path, monkeypatch):
     (tmp_path / "file").write_text("x")
     monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "file"))

@@ -10,6 +10,7 @@ import sys
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock
+from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import FinishedGame, Store
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
@@ -28,11 +29,12 @@ def configure(sub: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
         raise BadInput(f"--limit must be 0 or more, not {args.limit}")
+    puzzle_id = get_puzzle(args.puzzle).id if args.puzzle else None  # BadInput: exit 2
     store = Store.open()
     try:
         if store.notice:
             print(f"kaeru: {store.notice}", file=sys.stderr)
-        games = store.records(args.puzzle, args.limit)
+        games = store.records(puzzle_id, args.limit)
     finally:
         store.close()
     text = "\n".join(line(game) for game in games) if games else "no finished games yet"
