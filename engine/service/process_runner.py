@@ -1,10 +1,15 @@
 """Process mode: jobs run in one persistent worker process per service, started on first use
 and reused, so tables it loads stay warm. The app's process keeps the GIL to itself.
 
-A job that crashes the worker, or a worker the OS kills, ends that worker's jobs as "failed"
-with a one-line message; the next job gets a fresh worker. `shutdown()` stops the worker and
-leaves no process behind. The worker is started with the "spawn" context, never "fork" (the
-app has threads), and not "forkserver" (whose server process would outlive the service).
+A worker that crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, or an exit it did not choose)
+is restarted at once and its jobs are retried once, in a worker that does not use the cache of
+compiled code (damaged compiled code is the likeliest cause); a second crash, or a worker the OS
+or a person kills (SIGKILL, SIGTERM), ends the jobs as "failed" with a one-line message, and
+the next job gets a fresh worker. The worker's start never depends on the caller's `__main__`
+(a program read from standard input has no file spawn could import again). `shutdown()`
+stops the worker and leaves no process behind. The worker is started with the "spawn" context,
+never "fork" (the app has threads), and not "forkserver" (whose server process would outlive
+the service).
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+import types
+from collections.abc import Callable
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 
@@ -29,6 +37,30 @@ log = logging.getLogger(__name__)
 MEMORY_ENV = "KAERU_SEARCH_MEMORY_MB"
 STOP_SECONDS = 1.0  # how long shutdown lets the worker end by itself before terminating it
 WORKER_NICENESS = 10  # searches yield the CPU to anything interactive (keys); idle cores: no cost
+CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGBUS, signal.SIGILL, signal.SIGFPE, signal.SIGABRT}
+_main_swap = threading.Lock()
+
+
+def crashed(process: BaseProcess) -> bool:
+    """Whether the worker ended by a crash (not by a kill, and not asked to end)."""
+    code = process.exitcode
+    if code is None or code == 0:
+        return False
+    return code > 0 or -code in CRASH_SIGNALS
+
+
+def start_without_main(process: BaseProcess) -> None:
+    """Start a spawned `process` as if the caller had no `__main__` module: the worker's target
+    lives in the engine, and spawn would otherwise run the caller's main file again in the
+    child (or fail, when the program was read from standard input: `<stdin>`)."""
+    with _main_swap:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            process.start()
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
 
 
 def default_memory_limit() -> int | None:
@@ -68,14 +100,23 @@ def ended_message(process: BaseProcess, memory_limit: int | None) -> str:
 class WorkerHandle:
     """One worker process, its pipes, the jobs sent to it, and the thread reading its replies."""
 
-    def __init__(self, memory_limit: int | None, niceness: int) -> None:
+    def __init__(
+        self,
+        memory_limit: int | None,
+        niceness: int,
+        *,
+        compiled_cache: bool = True,
+        on_crash: Callable[[list[Job]], bool] | None = None,
+    ) -> None:
         self.memory_limit = memory_limit
+        self.compiled_cache = compiled_cache
+        self.on_crash = on_crash  # given the lost jobs of a crash: True when it took them
         context = multiprocessing.get_context("spawn")
         command_out, self.commands = context.Pipe(duplex=False)
         self.results, result_in = context.Pipe(duplex=False)
         self.process = context.Process(
             target=worker_main,
-            args=(command_out, result_in, memory_limit, niceness),
+            args=(command_out, result_in, memory_limit, niceness, compiled_cache),
             name="kaeru-search-worker",
             daemon=True,
         )
@@ -87,7 +128,7 @@ class WorkerHandle:
         self.ready_at: float | None = None  # when the worker said it was up
         self.ended = False
         self.stopping = False  # shutdown asked it to end
-        self.process.start()
+        start_without_main(self.process)
         command_out.close()  # the worker's ends: closed here so each side sees the other's EOF
         result_in.close()
         self.reader = threading.Thread(
@@ -184,6 +225,11 @@ class WorkerHandle:
             self.jobs.clear()
         message = ended_message(self.process, self.memory_limit)
         lost = [job for job in orphans if not job.cancel_requested]
+        if lost and not self.stopping and crashed(self.process) and self.on_crash is not None:
+            if self.on_crash(lost):
+                log.warning("%s %d job(s) retried without the compiled cache", message, len(lost))
+                orphans = [job for job in orphans if job not in lost]
+                lost = []
         if lost and not self.stopping:
             log.warning("%s %d job(s) lost", message, len(lost))
         for job in orphans:
@@ -219,6 +265,8 @@ class ProcessRunner:
         self._lock = threading.Lock()
         self._closed = False
         self.workers_started = 0
+        self.compiled_cache = True  # off for good once a worker crashed
+        self._retried: set[int] = set()  # ids of jobs already retried after a crash
 
     def worker(self) -> WorkerHandle:
         """The live worker, starting a fresh one when there is none (or it died)."""
@@ -226,9 +274,31 @@ class ProcessRunner:
             if self._closed:
                 raise RuntimeError("the search service is shut down")
             if self._worker is None or not self._worker.alive:
-                self._worker = WorkerHandle(self.memory_limit, self.niceness)
+                self._worker = WorkerHandle(
+                    self.memory_limit,
+                    self.niceness,
+                    compiled_cache=self.compiled_cache,
+                    on_crash=self._retry,
+                )
                 self.workers_started += 1
             return self._worker
+
+    def _retry(self, jobs: list[Job]) -> bool:
+        """A worker crashed holding `jobs`: run them again once, in a fresh worker without the
+        compiled cache. False (the jobs fail) when any was retried already or the service is
+        shutting down."""
+        with self._lock:
+            if self._closed or any(job.id in self._retried for job in jobs):
+                return False
+            self._retried.update(job.id for job in jobs)
+            self.compiled_cache = False
+        try:
+            for job in jobs:
+                self.start(job)
+        except Exception:  # no fresh worker: the caller fails the jobs it still holds
+            log.exception("the crashed worker's jobs could not be retried")
+            return False
+        return True
 
     @property
     def handle(self) -> WorkerHandle | None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 import pickle
 import resource
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from multiprocessing.connection import Connection
 
@@ -86,11 +88,26 @@ class Worker:
             flag.set()
 
 
+def without_compiled_cache() -> str:
+    """Point numba's cache at a fresh empty folder of this process (before numba is imported):
+    kernels are compiled again instead of loaded from a cache that may be damaged."""
+    folder = tempfile.mkdtemp(prefix="kaeru-numba-")
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    return folder
+
+
 def worker_main(
-    commands: Connection, results: Connection, memory_limit: int | None, niceness: int
+    commands: Connection,
+    results: Connection,
+    memory_limit: int | None,
+    niceness: int,
+    compiled_cache: bool = True,
 ) -> None:
-    """The worker process's body (the target of a spawned multiprocessing.Process)."""
+    """The worker process's body (the target of a spawned multiprocessing.Process).
+    `compiled_cache` False: a previous worker crashed, so compiled code is not read from the
+    cache (the folder used instead is removed when the worker ends)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle, not ours
+    fresh_cache = None if compiled_cache else without_compiled_cache()
     silence_output()
     limit_memory(memory_limit)
     if niceness:
@@ -112,5 +129,7 @@ def worker_main(
     finally:
         for flag in list(worker.flags.values()):
             flag.set()
+        if fresh_cache is not None:
+            shutil.rmtree(fresh_cache, ignore_errors=True)
         sys.stdout.flush()
         os._exit(0)  # never wait for job threads still unwinding
