@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kaeru.screens.home import HomeScreen
+from kaeru.tui import glyphs
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenGame
+from kaeru.tui.widgets.board import BoardWidget
 from tests.app.conftest import SIZE, play_screen, settle
 
 
@@ -20,3 +24,48 @@ async def test_q_from_a_puzzle_opened_inside_a_game_goes_back_to_the_list():
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+
+
+def board_of(app: KaeruApp) -> BoardWidget:
+    return play_screen(app).query_one(BoardWidget)
+
+
+async def test_the_glyphs_setting_follows_each_game_opened(monkeypatch: pytest.MonkeyPatch):
+    """Regression: Glyphs ascii set KAERU_ASCII for good: glyphs came back only on a restart."""
+    monkeypatch.delenv("KAERU_ASCII", raising=False)
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.store.set_setting("glyphs", "ascii")
+        app.post_message(OpenGame("frogs-3"))
+        await settle(pilot)
+        assert board_of(app).plain
+        await pilot.press("q")
+        app.store.set_setting("glyphs", "unicode")
+        app.post_message(OpenGame("flip-it-6"))
+        await settle(pilot)
+        assert not board_of(app).plain
+
+
+ASCII_DEFAULT_RUN = ("knights-3x3", "frogs-3")  # the two regressions; the rest: -m slow
+
+
+@pytest.mark.parametrize("game_id", [
+    pytest.param(game_id, marks=() if game_id in ASCII_DEFAULT_RUN else pytest.mark.slow)
+    for game_id in ("knights-3x3", "knights-3x4", "pegs-english", "pegs-triangle", "frogs-3",
+                    "flip-it-6", "oshidori", "sliding-3x3", "two-blank-3x3",
+                    "wolf-goat-cabbage", "jealous-husbands-3")
+])
+async def test_kaeru_ascii_draws_every_board_in_ascii(monkeypatch: pytest.MonkeyPatch, game_id):
+    """Regression: the knights' dark squares stayed `░` with KAERU_ASCII=1."""
+    monkeypatch.setenv("KAERU_ASCII", "1")
+    monkeypatch.setattr(glyphs, "_ASCII_AT_START", True)
+    app = KaeruApp(game_id, resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = board_of(app)
+        await pilot.press("i")  # a hint: its marks too
+        await settle(pilot)
+        drawn = board.render()
+        text = drawn.plain if hasattr(drawn, "plain") else str(drawn)
+        assert board.plain and text.isascii(), text

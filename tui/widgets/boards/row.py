@@ -25,9 +25,9 @@ from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 from kaeru.tui.widgets.boards.canvas import Canvas, room
 
 GLYPHS = {BLACK: "●", WHITE: "○", "vacant": "·", "cursor": "▲", "hint_from": "★",
-          "hint_to": "☆"}
+          "hint_to": "☆", "frame": "┌┬┐└┴┘─│"}
 LETTERS = {BLACK: "B", WHITE: "W", "vacant": ".", "cursor": "^", "hint_from": "*",
-           "hint_to": "+"}
+           "hint_to": "+", "frame": "++++++-|"}
 PADDING = 2  # columns of the widget's own padding (0 1)
 TWO_DIGIT_SECONDS = 1.0  # a second digit this soon after the first names cells 11 and on
 
@@ -207,13 +207,14 @@ class RowBoard(BoardWidget):
         hint_from, hint_to, last = self._marks()
         cursor = None if self.locked else self.cursor
         row = 1 if boxed else 0
+        lines = signs["frame"]
         if boxed:
-            inner = "─" * (form.step - 1)
-            canvas.put(0, 0, "┌" + "┬".join([inner] * form.cells) + "┐", frame)
-            canvas.put(0, 2, "└" + "┴".join([inner] * form.cells) + "┘", frame)
+            inner = lines[6] * (form.step - 1)
+            canvas.put(0, 0, lines[0] + lines[1].join([inner] * form.cells) + lines[2], frame)
+            canvas.put(0, 2, lines[3] + lines[4].join([inner] * form.cells) + lines[5], frame)
         for i, cell in enumerate(self.shown.cells):
             if boxed:
-                canvas.put(form.step * i, row, "│", frame)
+                canvas.put(form.step * i, row, lines[7], frame)
             text, style = self._piece(cell, boxed)
             x = form.piece_x(i)
             canvas.put(x + form.piece_width - len(text), row, text, style)
@@ -233,7 +234,7 @@ class RowBoard(BoardWidget):
                 marks_row = numbers_row + 1 if form.name == "compact" else form.height - 1
                 canvas.put(x + (form.piece_width - 1) // 2, marks_row, signs[mark], Style())
         if boxed:
-            canvas.put(form.step * form.cells, row, "│", frame)
+            canvas.put(form.step * form.cells, row, lines[7], frame)
         return canvas.text()
 
     # ---- a new position: the cursor follows the piece it moved -------------------------------

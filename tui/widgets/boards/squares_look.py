@@ -26,6 +26,11 @@ GLYPHS = {KNIGHT_BLACK: "♞", KNIGHT_WHITE: "♘"}
 LETTERS = {KNIGHT_BLACK: "B", KNIGHT_WHITE: "W"}
 STYLES = {KNIGHT_BLACK: "black", KNIGHT_WHITE: "white"}
 DARK_FILL = "░"
+# The marks by shape: glyphs, or plain ASCII (v, or KAERU_ASCII / the Glyphs setting).
+GLYPH_MARKS = {"dark": DARK_FILL, "target": "•", "hint_to": "☆", "hint_from": "★", "left": "·",
+               "chosen": "»«", "frame": "┌┐└┘─│"}
+ASCII_MARKS = {"dark": ":", "target": "*", "hint_to": "+", "hint_from": "+", "left": ".",
+               "chosen": "><", "frame": "++++-|"}
 TALL = (7, 3)  # a square's columns and rows when the terminal has room
 SMALL = (5, 1)
 RANK_LABEL = 2  # columns for the rank numbers on the left
@@ -69,6 +74,9 @@ class SquaresLook:
         return None
 
     # ---- drawing -----------------------------------------------------------------------------
+    def marks(self) -> dict[str, str]:
+        return ASCII_MARKS if self.board.plain else GLYPH_MARKS
+
     def is_dark(self, square: int) -> bool:
         row, col = divmod(square, self.columns)
         return (self.rows - 1 - row + col) % 2 == 0  # a1 is dark, as on a chessboard
@@ -79,7 +87,8 @@ class SquaresLook:
         style = board.style_of
         cell = board.shown.cells[square]
         dark = self.is_dark(square)
-        fill = DARK_FILL if dark else " "
+        signs = self.marks()
+        fill = signs["dark"] if dark else " "
         base = style("dark" if dark else "light")
         chars = [fill] * width
         styles: list[Style | None] = [None] * width
@@ -91,17 +100,17 @@ class SquaresLook:
             if square == marks["last_to"]:
                 styles[mid] = (styles[mid] or Style()) + style("last")
         elif square in marks["targets"]:
-            chars[mid], styles[mid] = "•", style("target")
+            chars[mid], styles[mid] = signs["target"], style("target")
         elif square == marks["hint_to"]:
-            chars[mid], styles[mid] = "☆", style("hint")
+            chars[mid], styles[mid] = signs["hint_to"], style("hint")
         elif square == marks["last_from"]:
-            chars[mid] = "·"
+            chars[mid] = signs["left"]
         if square == board.selected:
-            chars[mid - 1], chars[mid + 1] = "»", "«"
+            chars[mid - 1], chars[mid + 1] = signs["chosen"]
             for i in (mid - 1, mid, mid + 1):
                 styles[i] = (styles[i] or Style()) + style("selected")
         elif square == marks["hint_from"]:
-            chars[mid - 1] = chars[mid + 1] = "★"
+            chars[mid - 1] = chars[mid + 1] = signs["hint_from"]
             styles[mid - 1] = styles[mid + 1] = style("hint")
         if square == board.cursor and not board.locked and width == SMALL[0]:
             chars[0], chars[-1] = "[", "]"
@@ -116,10 +125,11 @@ class SquaresLook:
         board = self.board
         dark = self.is_dark(square)
         base = board.style_of("dark" if dark else "light")
+        frame = self.marks()["frame"]
         if square == board.cursor and not board.locked:
-            left, right = ("┌", "┐") if line == 0 else ("└", "┘")
-            return Text(left + "─" * (width - 2) + right, base + board.style_of("cursor"))
-        fill = DARK_FILL if dark else " "
+            left, right = frame[0:2] if line == 0 else frame[2:4]
+            return Text(left + frame[4] * (width - 2) + right, base + board.style_of("cursor"))
+        fill = self.marks()["dark"] if dark else " "
         text = Text(fill * width, base)
         if line == 0:
             name = board.shown.cells[square].name
@@ -152,7 +162,8 @@ class SquaresLook:
                     if middle_line:
                         middle = self.square_text(square, width, marks)
                         if height > 1 and square == board.cursor and not board.locked:
-                            middle = Text("│", cursor) + middle[1:-1] + Text("│", cursor)
+                            side = Text(self.marks()["frame"][5], cursor)
+                            middle = side + middle[1:-1] + side
                         text.append_text(middle)
                     else:
                         text.append_text(self.frame_line(square, width, line))
