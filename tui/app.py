@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -24,8 +24,9 @@ from kaeru.screens.home import HomeScreen
 from kaeru.screens.play import PlayScreen
 from kaeru.screens.settings import setting
 from kaeru.tui.commands import PuzzleCommands
+from kaeru.tui.crash_log import log_crash
 from kaeru.tui.glyphs import use_ascii_boards
-from kaeru.tui.keymap import load_keymap
+from kaeru.tui.keymap import binding_ids, check_keymap, load_keymap
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.palette import few_colours, starting_theme, theme_setting
 from kaeru.tui.ui_thread import ui_poster
@@ -58,6 +59,7 @@ class KaeruApp(App[None]):
         self.store = Store.open(data_dir)
         self.service = SearchService(search_mode or os.environ.get("KAERU_SEARCH_MODE", "auto"))
         self.post_to_ui: Any = None
+        self.crash_report: str | None = None  # the one line naming a crash, once there was one
 
     def on_mount(self) -> None:
         self.post_to_ui = ui_poster(self)
@@ -69,6 +71,7 @@ class KaeruApp(App[None]):
         keymap, problem = load_keymap()
         if keymap:
             self.set_keymap(keymap)
+            self._check_keymap(keymap)
         on_notice(self._table_notice)
         for notice in (self.store.notice, problem, *notices()):
             if notice:
@@ -108,6 +111,27 @@ class KaeruApp(App[None]):
     def on_app_focus(self) -> None:
         if isinstance(self.screen, PlayScreen):
             self.screen.session.resume()
+
+    @work(thread=True, exit_on_error=False, group="keymap-check")
+    def _check_keymap(self, keymap: dict[str, str]) -> None:
+        """Say which lines of the keymap were ignored (an unknown binding id, a bad key name);
+        off the UI thread: knowing every binding id imports every screen."""
+        kept, problem = check_keymap(keymap, binding_ids())
+        if problem is not None:
+            self.call_from_thread(self._keymap_checked, kept, problem)
+
+    def _keymap_checked(self, kept: dict[str, str], problem: str) -> None:
+        self.set_keymap(kept)
+        self.notify(problem, severity="warning", timeout=10)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any crash (a handler, a worker, the keymap): the traceback goes to the error log and
+        one line names it (`crash_report`, printed by `kaeru` once the screen is given back,
+        with exit code 4), never a full traceback on the terminal and exit 0."""
+        if self.crash_report is None:
+            self.crash_report = log_crash(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # the traceback is in the log, the line says where
 
     def _table_notice(self, text: str) -> None:
         """A one-line notice from the table cache (it is unusable, tables stay in memory)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
-from kaeru.tui.cli.exit_codes import EXIT_OK
+from kaeru.tui.cli.exit_codes import EXIT_INTERNAL, EXIT_OK
 
 NAME = "play"
 HELP = "open a puzzle in the arcade"
@@ -23,7 +23,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def open_arcade(game_id: str | None) -> int:
+    """Run the arcade; exit 4 with one line naming the log when it crashed."""
     from kaeru.tui.app import KaeruApp
+    from kaeru.tui.cli.main import say
 
-    KaeruApp(game_id).run()
-    return EXIT_OK
+    app = KaeruApp(game_id)
+    app.run()
+    if app.crash_report is not None:
+        say(app.crash_report)
+        return EXIT_INTERNAL
+    return EXIT_OK if not app.return_code else EXIT_INTERNAL
