@@ -27,7 +27,7 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.results import SearchStats
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
-from kaeru.engine.session_answers import optimal_done, plural, user_search_done
+from kaeru.engine.session_answers import optimal_done, plural, reach_done, user_search_done
 from kaeru.engine.session_jobs import Post, TaggedJobs
 from kaeru.engine.session_saves import finished_game, restore_saved, saved_game
 from kaeru.engine.store.models import SavedGame
@@ -36,6 +36,8 @@ S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 OPTIMAL_BUDGET = 3_000_000  # positions for the quiet "optimal from the start" search
+REACH_BUDGET = 300_000  # positions for the quiet "can this still be won" after a move
+NO_MOVE_LEFT = "no move is left"
 Listener = Callable[[str], None]
 
 
@@ -219,6 +221,7 @@ class Session(Generic[S, M]):
             self.mode = Mode.PLAYING
             self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
         self.jobs.cancel("dead-end")
+        self.jobs.cancel("reach")
         self.hint_move = None
         self.last_move = last_move
         self.dead_end = None
@@ -226,10 +229,22 @@ class Session(Generic[S, M]):
         self.message = message
         self._update_clock()
         self.coach.position_changed()
-        if self.puzzle.capabilities.dead_ends and not self.solved:
-            self._submit(JobKind.DEAD_END, "dead-end", self.state)
+        self._check_dead_end()
         self._persist()
         self._changed("position")
+
+    def _check_dead_end(self) -> None:
+        """Whether the new position can still be won: at once when no move is left; else a
+        quiet check where a family can lose (pegs' verdict; a search where no move goes back)."""
+        if self.solved:
+            return
+        caps = self.puzzle.capabilities
+        if not self.legal_moves():
+            self.dead_end = NO_MOVE_LEFT
+        elif caps.dead_ends:
+            self._submit(JobKind.DEAD_END, "dead-end", self.state)
+        elif not caps.reversible:
+            self._submit(JobKind.SOLVE, "reach", self.state, budget=REACH_BUDGET)
 
     # ---- asking the engine -------------------------------------------------------------------
     def hint(self) -> None:
@@ -312,6 +327,9 @@ class Session(Generic[S, M]):
             optimal_done(self, result)
         elif tag == "distance":
             self.coach.distance_done(state, result)
+        elif tag == "reach":
+            if state == self.state:
+                reach_done(self, result)
         elif tag == "dead-end":
             if result.outcome == "done" and result.verdict and state == self.state:
                 self.dead_end = result.verdict

@@ -9,6 +9,7 @@ solution has the same number of jumps (`Capabilities.chains`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kaeru.engine.core import Puzzle
@@ -35,6 +36,38 @@ def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any], *,
     return f"{count} to go, {aside}" if to_go else f"{count} ({aside})"
 
 
+RAN_OUT = re.compile(r"the search from one end ran out after ([\d,]+) positions?")
+
+
+def unsolvable_words(message: str) -> str:
+    """Why a search found no solution, in a player's words: the job's "No solution: <reason>"
+    without its prefix, the search's own account ("the search from one end ran out after 2
+    positions") said as what it means."""
+    reason = message.removeprefix("No solution: ").strip()
+    ran_out = RAN_OUT.fullmatch(reason)
+    if ran_out:
+        return f"no series of moves from here reaches the goal ({ran_out[1]} positions tried)"
+    return reason
+
+
+def lost_here(session: Session, reason: str) -> None:
+    """The current position is proved lost: the verdict at once, the distance unknown."""
+    session.dead_end = reason
+    session.distance = None
+    session._changed("outcome")
+
+
+def reach_done(session: Session, result: JobResult) -> None:
+    """The quiet check after a move in a family with no way back (frogs): lost, or how far."""
+    solution = result.solution
+    if result.outcome == "unsolvable":
+        lost_here(session, unsolvable_words(result.message))
+    elif result.outcome == "done" and solution is not None and solution.optimal:
+        session.coach.learn(solution)
+        session.distance = solution.length
+        session._changed("outcome")
+
+
 def optimal_done(session: Session, result: JobResult) -> None:
     """The quiet search from the start answered: the optimal length, or no solution at all."""
     solution = result.solution
@@ -45,7 +78,8 @@ def optimal_done(session: Session, result: JobResult) -> None:
             session.distance = solution.length
         session._changed("outcome")
     elif result.outcome == "unsolvable":
-        session.message = f"From the start: no solution: {result.message}"
+        reason = unsolvable_words(result.message)
+        session.message = f"From the start, there is no solution: {reason}"
         session._changed("outcome")
 
 
@@ -57,6 +91,11 @@ def user_search_done(session: Session, tag: str, result: JobResult) -> None:
     )
     session.search = SearchView(tag, status, result.stats)
     solution = result.solution
+    if result.outcome == "unsolvable":
+        reason = unsolvable_words(result.message)
+        session.message = f"This position cannot be won: {reason}"
+        lost_here(session, reason)
+        return
     if result.outcome != "done" or solution is None:
         session.message = result.message
         session._changed("search")

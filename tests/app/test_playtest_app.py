@@ -69,3 +69,28 @@ async def test_kaeru_ascii_draws_every_board_in_ascii(monkeypatch: pytest.Monkey
         drawn = board.render()
         text = drawn.plain if hasattr(drawn, "plain") else str(drawn)
         assert board.plain and text.isascii(), text
+
+
+async def test_a_dead_end_says_so_at_once_and_offers_the_way_back():
+    """Regression: frogs-3 after 3⏎ 2⏎ 1⏎ (no legal move left) said nothing; i then spoke of
+    "the search from one end ran out after 2 positions"."""
+    app = KaeruApp("frogs-3", resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("3", "enter", "2", "enter")
+        await settle(pilot)
+        session = screen.session
+        assert session.moves_made == 2 and session.legal_moves()
+        status = str(screen.query_one("#status").content)
+        assert "can no longer be won" in status and "positions tried" in status  # moves left
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        assert session.moves_made == 3 and not session.legal_moves()
+        status = str(screen.query_one("#status").content)
+        assert "can no longer be won" in status and "no move is left" in status
+        assert "U: back to where it can be won" in status
+        await pilot.press("u", "i")
+        await settle(pilot)
+        assert session.message.startswith("This position cannot be won: no series of moves")
+        assert "search from one end" not in session.message
