@@ -94,3 +94,18 @@ async def test_a_dead_end_says_so_at_once_and_offers_the_way_back():
         await settle(pilot)
         assert session.message.startswith("This position cannot be won: no series of moves")
         assert "search from one end" not in session.message
+
+
+async def test_pegs_typed_as_the_cli_prints_them_after_a_chain():
+    """Regression: after a jump the landed peg stayed picked and typing its cell unpicked it,
+    so `d4 b4 d6 d4 d4 f4` ended with "f4 is empty"."""
+    app = KaeruApp("pegs-english:.../.../......./..ooo../...o.../.o./...", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        for cell in ("d4", "b4", "d6", "d4", "d4", "f4"):
+            await pilot.press(*cell)
+        await settle(pilot)
+        assert [screen.session.puzzle.format_move(m) for m in screen.session.history] == [
+            "d4-b4", "d6-d4", "d4-f4"
+        ], screen.session.message

@@ -124,6 +124,7 @@ class PickTargetBoard(BoardWidget):
         super().__init__(*args, **kwargs)
         self.selected: int | None = None
         self.keep_after: Hashable | None = None  # the move just chosen, for a chain
+        self.chained = False  # `selected` is the piece that just moved, kept for a chain
         self.letter_typed: str | None = None  # a letter was just typed: a digit names a cell
         self.pending: PendingJump | None = None  # a Shift+arrow waiting for a second one
         self.goal_col: int | None = None  # the column up and down keep to
@@ -172,6 +173,7 @@ class PickTargetBoard(BoardWidget):
         if not self.moved:
             return
         self.selected = None
+        self.chained = False
         self.pending = None
         if self.cursor >= len(layout.cells):
             self.cursor = self.first_cursor()
@@ -181,6 +183,7 @@ class PickTargetBoard(BoardWidget):
         entry = self.last_entry()
         if entry is not None and entry.targets and self.moves_of(entry.targets[0]):
             self.selected = entry.targets[0]  # the same piece may move on: a chain is one move
+            self.chained = True
 
     def watch_locked(self, locked: bool) -> None:
         self.selected = None
@@ -327,9 +330,11 @@ class PickTargetBoard(BoardWidget):
         name = self.cell_name(here)
         vacant = self.shown.cells[here].vacant
         words = self.words()
+        chained, self.chained = self.chained, False
         if self.selected is not None:
             if here == self.selected:
-                self.selected = None
+                if not chained:  # picking the piece kept for a chain keeps it (typed moves)
+                    self.selected = None
                 self.refresh()
                 return
             entry = self.targets().get(here)
