@@ -18,7 +18,6 @@ one player may not clear it for everyone (`shared()`).
 
 from __future__ import annotations
 
-import fcntl
 import os
 import time
 from collections.abc import Iterator
@@ -28,6 +27,7 @@ from pathlib import Path
 
 from kaeru.engine.tables.first_use import home_short, megabytes
 from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
+from kaeru.engine.tables.lock_file import let_go, try_hold
 from kaeru.engine.words import plural
 
 LOCK_SUFFIX = ".lock"
@@ -152,24 +152,14 @@ def _try_lock(path: Path) -> Iterator[bool]:
     taken for another reason (no locks on this file system) counts as free: builds there save
     nothing (engine.tables.store saves only under the lock)."""
     try:
-        handle = open(path, "ab")  # noqa: SIM115 - closed below
+        held = try_hold(path)
     except OSError:
         yield True
         return
+    if held is None:
+        yield False
+        return
     try:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            yield False
-            return
-        except OSError:
-            yield True
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        yield True
     finally:
-        handle.close()
-
-
+        let_go(held)

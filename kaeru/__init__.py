@@ -4,11 +4,9 @@ The installed names are `kaeru.engine` (rules and search, no Textual), `kaeru.sc
 `kaeru.tui` (the Textual front end). In a checkout they are the top-level folders `engine/`,
 `screens/` and `tui/`, reached through the links in this folder, so no generic top-level name
 (`engine`, `tui`, `screens`) is ever installed into site-packages.
+
+`__version__` is the one place the version is written: pyproject.toml reads it from here
+(setuptools' `attr:`, without importing), so `kaeru --version` reads no package metadata.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("kaeru-arcade")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0.0.0+checkout"
+__version__ = "0.2.0"

@@ -1,17 +1,16 @@
 """The search worker process: reads commands, runs each job in a thread of its own, sends
 progress and results back. Tables a search loads stay warm here from one job to the next.
 
-It runs under a memory limit (RLIMIT_AS), so a runaway search fails as "out of memory" in
-here instead of taking the app down; it writes nothing to the terminal (its stdout and stderr go
-to /dev/null: the app owns the screen); it ends when the app closes its command pipe, the app's
-death included.
+It runs under a memory limit (RLIMIT_AS, where the system has one: not on Windows), so a
+runaway search fails as "out of memory" in here instead of taking the app down; it writes
+nothing to the terminal (its stdout and stderr go to /dev/null: the app owns the screen); it
+ends when the app closes its command pipe, the app's death included.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import resource
 import shutil
 import signal
 import sys
@@ -26,8 +25,13 @@ from kaeru.engine.service.jobs import JobRequest, failed_result
 
 
 def limit_memory(limit_bytes: int | None) -> None:
-    """Cap the address space of this process (soft limit; never above the hard one)."""
+    """Cap the address space of this process (soft limit; never above the hard one). Where
+    there is no `resource` module (Windows) the search runs uncapped."""
     if limit_bytes is None:
+        return
+    try:
+        import resource  # POSIX only
+    except ImportError:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:

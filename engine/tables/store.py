@@ -4,10 +4,11 @@
 builds it and writes it. The file is `<key>.v<version>.table`; writing it deletes the files of
 other versions of the same key. A damaged file (wrong size, header or checksum) is rebuilt.
 
-Only one builder at a time, across threads (a lock per key) and across processes (`flock` on
-`<key>.lock` in the cache folder): whoever comes second waits, cancellably, showing the first
-one's progress when it is in the same process, then loads what the first one wrote. When the
-cache folder cannot be used the table is built in memory all the same (see `folder`).
+Only one builder at a time, across threads (a lock per key) and across processes (`filelock`
+on `<key>.lock` in the cache folder, removed after): whoever comes second waits, cancellably,
+showing the first one's progress when it is in the same process, then loads what the first
+one wrote. When the cache folder cannot be used the table is built in memory all the same (see
+`folder`).
 
 Given a `BuildPlan` (`first_use`), every report of a build, of a wait for another builder and of
 a long load from disk carries a note in a player's words and, for a build, how far along it is.
@@ -15,7 +16,6 @@ a long load from disk carries a note in a player's words and, for a build, how f
 
 from __future__ import annotations
 
-import fcntl
 import re
 import threading
 import time
@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
 
 import numpy as np
 
@@ -32,6 +31,7 @@ from kaeru.engine.results import CancelCheck, Cancelled, Progress, SearchStats
 from kaeru.engine.tables.files import read_table, write_table
 from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable
+from kaeru.engine.tables.lock_file import let_go, try_hold
 
 WAIT_STEP = 0.1  # seconds between cancel checks while another builder holds the table
 LOUD_LOAD = 20_000_000  # bytes: a table this big says it is loading (a second or more)
@@ -283,43 +283,32 @@ def _file_lock(
     """Hold `<key>.lock` exclusively, waiting cancellably for another process. Yields whether
     it is held: False (with the folder's notice) when the lock file cannot be made or locked,
     e.g. in a read-only folder, where tables already there can still be read."""
-    path = folder / f"{key}.lock"
-    try:
-        handle: IO[bytes] = open(path, "ab")  # noqa: SIM115 - closed below
-    except OSError as error:
-        unusable(folder, error)
-        yield False
-        return
     started = time.perf_counter()
-    try:
-        while True:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                pass
-            except OSError as error:  # no locks on this file system
-                unusable(folder, error)
-                yield False
-                return
-            if control.is_cancelled():
-                raise Cancelled("search cancelled")
-            if control.progress is not None:
-                note = "" if plan is None else plan.waiting("another window of the arcade")
-                control.progress(
-                    SearchStats(
-                        f"waiting for the {what} another program is building",
-                        seconds=time.perf_counter() - started,
-                        note=note,
-                    )
-                )
-            time.sleep(WAIT_STEP)
+    while True:
         try:
-            yield True
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            held = try_hold(folder / f"{key}.lock")
+        except OSError as error:  # a read-only folder, no locks on this file system
+            unusable(folder, error)
+            yield False
+            return
+        if held is not None:
+            break
+        if control.is_cancelled():
+            raise Cancelled("search cancelled")
+        if control.progress is not None:
+            note = "" if plan is None else plan.waiting("another window of the arcade")
+            control.progress(
+                SearchStats(
+                    f"waiting for the {what} another program is building",
+                    seconds=time.perf_counter() - started,
+                    note=note,
+                )
+            )
+        time.sleep(WAIT_STEP)
+    try:
+        yield True
     finally:
-        handle.close()
+        let_go(held)  # and its file: no empty lock files left behind
 
 
 def _lock_for(name: str) -> threading.Lock:

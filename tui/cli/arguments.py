@@ -60,8 +60,9 @@ def read_start_file(path: str) -> str:
     """The text of a regular file of at most MAX_FILE_BYTES, as UTF-8 (a byte-order mark is
     fine); BadInput saying what is wrong otherwise. Never blocks on a FIFO or reads a device."""
     name = shown(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)  # not Windows
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        handle = os.open(path, flags)
     except OSError as error:
         raise BadInput(f"cannot read {name}: {error.strerror}") from None
     except ValueError:  # a NUL byte in the path

@@ -13,19 +13,15 @@ import argparse
 import errno
 import importlib
 import os
-import pkgutil
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
-from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
-from kaeru.engine.tables.folder import notices as table_notices
-from kaeru.engine.text_input import one_line, shown
-from kaeru.tui.cli import commands
+from kaeru.tui.cli.command_list import COMMANDS
 from kaeru.tui.cli.exit_codes import (
     EXIT_BAD_INPUT,
     EXIT_GAVE_UP,
@@ -33,7 +29,6 @@ from kaeru.tui.cli.exit_codes import (
     EXIT_INTERRUPTED,
     EXIT_OK,
 )
-from kaeru.tui.cli.output import fit_encoding
 
 EXIT_CODES_HELP = """exit codes:
   0  done
@@ -51,6 +46,9 @@ OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
 
 def say(message: str) -> None:
     """One line on stderr, whatever the message holds."""
+    from kaeru.engine.text_input import one_line
+    from kaeru.tui.cli.output import fit_encoding
+
     try:
         print(fit_encoding(one_line(f"kaeru: {message}"), sys.stderr), file=sys.stderr)
         sys.stderr.flush()
@@ -66,17 +64,10 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def command_modules() -> list[ModuleType]:
-    """Every subcommand module, in `--help` order."""
-    found = []
-    for info in pkgutil.iter_modules(commands.__path__):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        if hasattr(module, "NAME") and hasattr(module, "run"):
-            found.append(module)
-    return sorted(found, key=lambda m: (getattr(m, "ORDER", 100), m.NAME))
-
-
-def build_parser() -> tuple[Parser, dict[str, ModuleType]]:
+def build_parser(configured: Collection[str] | None = None) -> tuple[Parser, dict[str, ModuleType]]:
+    """The `kaeru` parser and the modules of the commands it has configured: those named in
+    `configured`, or every one when None (completion and the manual page want them all). The
+    others are there by name and help only, their modules not imported."""
     from kaeru import __version__
 
     parser = Parser(
@@ -88,16 +79,24 @@ def build_parser() -> tuple[Parser, dict[str, ModuleType]]:
     parser.add_argument("--version", action="version", version=f"kaeru {__version__}")
     subparsers = parser.add_subparsers(dest="command", parser_class=Parser)
     by_name = {}
-    for module in command_modules():
+    for command in COMMANDS:
         sub = subparsers.add_parser(
-            module.NAME,
-            help=module.HELP,
+            command.name,
+            help=command.help,
             epilog=EXIT_CODES_HELP,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        module.configure(sub)
-        by_name[module.NAME] = module
+        if configured is None or command.name in configured:
+            module = importlib.import_module(command.module_path)
+            module.configure(sub)
+            by_name[command.name] = module
     return parser, by_name
+
+
+def chosen_command(words: Sequence[str]) -> str | None:
+    """The subcommand the words name: the first that is not an option (the top level's own
+    options, `--help` and `--version`, take no value)."""
+    return next((word for word in words if not word.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,15 +108,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("cannot write the output: standard output is closed")
         return EXIT_INTERNAL
     try:
+        words = sys.argv[1:] if argv is None else list(argv)
+        chosen = chosen_command(words)
+        parser, by_name = build_parser(() if chosen is None else (chosen,))
+        args = parser.parse_args(words)
         check_environment()
-        parser, by_name = build_parser()
-        args = parser.parse_args(argv)
         if args.command is None:
             from kaeru.tui.cli.commands.play import open_arcade
 
             return open_arcade(None)
         code: int = by_name[args.command].run(args)
         sys.stdout.flush()
+        from kaeru.engine.tables.folder import notices as table_notices
+
         for notice in table_notices():  # the cache was unusable: said once, after the output
             say(f"note: {notice}")
         return code
@@ -125,36 +128,73 @@ def main(argv: Sequence[str] | None = None) -> int:
         if stop.code not in (None, 0):
             return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
         return _flushed(EXIT_OK)
-    except BadInput as error:
-        say(str(error))
-        return EXIT_BAD_INPUT
-    except BudgetExceeded as error:
-        say(f"gave up: {error}")
-        return EXIT_GAVE_UP
-    except BrokenPipeError:  # `kaeru list | head`: the reader has what it wanted
-        _silence_stdout()
-        return EXIT_OK
-    except (KeyboardInterrupt, Cancelled):
+    except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
-    except OSError as error:
+    except Exception as error:  # noqa: BLE001 - the policy: a bug is logged, never shown raw
+        return failed(error)
+
+
+def failed(error: Exception) -> int:
+    """Say what stopped a command, in one line, and give its exit code (the module's policy).
+    The engine's errors are imported here, so that `kaeru --version` imports no engine."""
+    from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
+
+    if isinstance(error, BadInput):
+        say(str(error))
+        return EXIT_BAD_INPUT
+    if isinstance(error, BudgetExceeded):
+        say(f"gave up: {error}")
+        return EXIT_GAVE_UP
+    if isinstance(error, BrokenPipeError):  # `kaeru list | head`: the reader has what it wanted
+        _silence_stdout()
+        return EXIT_OK
+    if isinstance(error, Cancelled):
+        say("interrupted")
+        return EXIT_INTERRUPTED
+    if isinstance(error, ModuleNotFoundError) and (missing := not_installed(error)):
+        say(missing)
+        return EXIT_BAD_INPUT
+    if isinstance(error, OSError):
         if error.errno not in OUTPUT_ERRNOS:
             return internal_error(error)
         _silence_stdout()
         say(f"cannot write the output: {error.strerror or error}")
         return EXIT_INTERNAL
-    except UnicodeEncodeError as error:
+    if isinstance(error, UnicodeEncodeError):
         _silence_stdout()
         say(f"cannot write the output in {error.encoding}: set PYTHONIOENCODING=utf-8")
         return EXIT_INTERNAL
-    except Exception as error:  # noqa: BLE001 - the policy: a bug is logged, never shown raw
-        return internal_error(error)
+    return internal_error(error)
+
+
+# Modules a command may need that a plain install or the system may lack: what to say.
+EXTRA = "pip install 'kaeru-arcade[serve]' (with pipx: pipx install 'kaeru-arcade[serve]')"
+OPTIONAL_MODULES = {
+    "asyncssh": f"serve ssh needs asyncssh: {EXTRA}",
+    "textual_serve": f"serve web needs textual-serve: {EXTRA}",
+    "aiohttp": f"serve web needs textual-serve: {EXTRA}",
+}
+POSIX_MODULES = ("fcntl", "termios", "pty", "resource", "tty")
+
+
+def not_installed(error: ModuleNotFoundError) -> str | None:
+    """The line to say when `error` is an optional part missing (the `serve` extra, or a
+    POSIX-only module on Windows), else None (then it is a bug)."""
+    top = (error.name or "").partition(".")[0]
+    if top in OPTIONAL_MODULES:
+        return OPTIONAL_MODULES[top]
+    if top in POSIX_MODULES:
+        return f"this command needs a POSIX system (Linux, macOS, BSD): no module {top!r} here"
+    return None
 
 
 def check_environment() -> None:
     """BadInput (exit 2) for a search setting in the environment that cannot be used."""
+    from kaeru.engine.core import BadInput
     from kaeru.engine.service.process_runner import default_memory_limit
     from kaeru.engine.service.service import MODE_ENV, MODES
+    from kaeru.engine.text_input import shown
 
     mode = os.environ.get(MODE_ENV)
     if mode is not None and mode not in MODES:
@@ -193,7 +233,9 @@ def log_dir() -> Path:
         return Path(override)
     from platformdirs import user_log_dir
 
-    return Path(user_log_dir("kaeru", appauthor=False))
+    from kaeru.engine.tables.folder import APP_NAME  # "kaeru-arcade", as every other folder
+
+    return Path(user_log_dir(APP_NAME, appauthor=False))
 
 
 def internal_error(error: BaseException) -> int:
