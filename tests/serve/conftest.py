@@ -51,39 +51,54 @@ needs_ssh = pytest.mark.skipif(
 )
 
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def with_open_files(limit: int, command: list[str]) -> list[str]:
+    """`command` run with at most `limit` open files (soft and hard: it cannot raise them)."""
+    set_limit = (
+        "import os, resource, sys; "
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    return [sys.executable, "-c", set_limit, *command]
+
+
 class Server:
     """`kaeru serve ssh ...` running in a subprocess, on a free loopback port."""
 
-    def __init__(self, root: Path, *args: str) -> None:
+    def __init__(self, root: Path, *args: str, open_files: int | None = None) -> None:
         self.root = root
         env = dict(os.environ, KAERU_CACHE_DIR=str(root / "cache"), PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "kaeru.tui.cli",
-                "serve",
-                "ssh",
-                "--port",
-                "0",
-                "--data-dir",
-                str(root / "serve"),
-                *args,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-            text=True,
-        )
+        command = [
+            sys.executable,
+            "-m",
+            "kaeru.tui.cli",
+            "serve",
+            "ssh",
+            "--port",
+            "0",
+            "--data-dir",
+            str(root / "serve"),
+            *args,
+        ]
+        if open_files is not None:
+            command = with_open_files(open_files, command)
+        self.log_path = root / f"server-{time.monotonic_ns()}.log"  # a file: a pipe could fill
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=log, env=env, text=True
+            )
         assert self.process.stdout is not None
         self.banner = self.process.stdout.readline()
         if "listening on 127.0.0.1:" not in self.banner:
             self.process.kill()
-            raise AssertionError(
-                f"server did not start: {self.banner!r} "
-                f"{self.process.stderr.read() if self.process.stderr else ''}"
-            )
+            raise AssertionError(f"server did not start: {self.banner!r} {self.log()}")
         self.port = int(self.banner.split("127.0.0.1:")[1].split()[0])
+
+    def log(self) -> str:
+        """The server's log (its stderr) so far."""
+        return self.log_path.read_text(errors="replace")
 
     @property
     def players(self) -> Path:
@@ -101,6 +116,61 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+class CommandServer:
+    """`tests.serve.command_server`: a guest server whose sessions run `command`."""
+
+    def __init__(self, root: Path, command: list[str], **limits: object) -> None:
+        import json
+
+        self.log_path = root / "command-server.log"
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.serve.command_server",
+                    str(root),
+                    json.dumps(limits),
+                    *command,
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                cwd=REPO,
+                env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                text=True,
+            )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.startswith("port "):
+            self.process.kill()
+            raise AssertionError(f"server did not start: {line!r} {self.log()}")
+        self.port = int(line.split()[1])
+        self.pid = self.process.pid
+
+    def open_files(self) -> int:
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise AssertionError("no VmRSS")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> str:
+        """Stop it; its log (stderr)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.log()
 
 
 def live_pids() -> list[int]:

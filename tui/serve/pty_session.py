@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from kaeru.tui.serve.identity import PlayerFolders
+from kaeru.tui.serve.limits import clamp_size
 
 CLIENT_ENV_NAMES = ("TERM", "COLORTERM", "NO_COLOR", "LANG")
 PASSED_SERVER_ENV = (
@@ -37,9 +38,17 @@ PASSED_SERVER_ENV = (
     "OPENBLAS_CORETYPE",
     "OPENBLAS_L2_SIZE",
     "TZ",
+    "TMPDIR",  # the server's temp folder (it makes one when the system has none)
+    "KAERU_PDB_BUILD",  # the operator may turn the table build off; the limit may too
     "TEXTUAL_ANIMATIONS",  # the operator's choice; else SERVED_ANIMATIONS
 )
 SERVED_ANIMATIONS = "none"
+PDB_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": the 15-puzzle's 7-8 databases are loaded, never built
+# The address space a 7-8 pattern-database build needs in the search worker (the build itself
+# with the worker's own libraries, measured by the engine). Under a smaller --memory-limit an
+# arcade never starts a build that could only fail: the operator builds the tables ahead of time
+# (`kaeru tables build`) and the arcades load them.
+PDB_BUILD_MEMORY_MB = 4096
 HANGUP_GRACE_SECONDS = 1.0  # after SIGHUP, before SIGKILL
 QUIT_GRACE_SECONDS = 5.0  # an arcade that closed its terminal, to end by itself
 # What a killed Textual app leaves switched on in the client's terminal: turn it off again.
@@ -75,12 +84,22 @@ def arcade_environment(
     env.setdefault("TEXTUAL_ANIMATIONS", SERVED_ANIMATIONS)
     if memory_mb:
         env["KAERU_SEARCH_MEMORY_MB"] = str(memory_mb)
+    if not table_build_allowed(memory_mb):
+        env[PDB_BUILD_ENV] = "off"
     return env
 
 
+def table_build_allowed(memory_mb: int) -> bool:
+    """Whether an arcade with `memory_mb` of address space (0: no limit) may build the 15-puzzle's
+    7-8 pattern databases itself."""
+    return memory_mb == 0 or memory_mb >= PDB_BUILD_MEMORY_MB
+
+
 def set_window_size(fd: int, columns: int, rows: int) -> None:
-    """Tell the pty its size; the kernel signals SIGWINCH to the terminal's foreground group."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+    """Tell the pty its size (clamped: `limits.clamp_size`); the kernel signals SIGWINCH to the
+    terminal's foreground group."""
+    columns, rows = clamp_size(columns, rows)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
 def stat_fields(pid: int) -> list[bytes] | None:
@@ -118,7 +137,7 @@ class ArcadeProcess:
     ) -> None:
         self.env = dict(env)
         self.command = command or []
-        self.columns, self.rows = columns, rows
+        self.columns, self.rows = clamp_size(columns, rows)
         self.on_output = on_output
         self.on_exit = on_exit
         self.memory_bytes = memory_bytes
@@ -127,18 +146,21 @@ class ArcadeProcess:
         self._pending = bytearray()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ended = False
+        self._reading = False  # the master is watched for output
+        self._output_paused = False  # the client has too much unread output: not read for now
 
     @property
     def pid(self) -> int | None:
         return self.process.pid if self.process else None
 
     def start(self) -> None:
+        """Open the pty and start the arcade on it; on any failure nothing stays open (OSError
+        for the caller)."""
         self._loop = asyncio.get_running_loop()
         master, slave = pty.openpty()
-        self.master = master
-        set_window_size(master, self.columns, self.rows)
         launcher = [sys.executable, "-m", "kaeru.tui.serve.arcade_child"]
         try:
+            set_window_size(master, self.columns, self.rows)
             self.process = subprocess.Popen(
                 [*launcher, str(self.memory_bytes or 0), *self.command],
                 stdin=slave,
@@ -149,15 +171,42 @@ class ArcadeProcess:
                 start_new_session=True,  # its own session: the pty becomes its terminal
                 close_fds=True,
             )
+            os.set_blocking(master, False)
+        except BaseException:
+            os.close(master)
+            raise
         finally:
             os.close(slave)
-        os.set_blocking(master, False)
-        self._loop.add_reader(master, self._readable)
+        self.master = master
+        self._watch_output()
+
+    def _watch_output(self) -> None:
+        if self.master >= 0 and not self._reading and not self._output_paused:
+            assert self._loop is not None
+            self._loop.add_reader(self.master, self._readable)
+            self._reading = True
+
+    def pause_output(self) -> None:
+        """Stop reading the arcade's output (it blocks on a full terminal) until `resume_output`:
+        the client has not taken what was sent already."""
+        self._output_paused = True
+        if self._reading and self.master >= 0:
+            assert self._loop is not None
+            self._loop.remove_reader(self.master)
+        self._reading = False
+
+    def resume_output(self) -> None:
+        self._output_paused = False
+        self._watch_output()
+
+    @property
+    def output_paused(self) -> bool:
+        return self._output_paused
 
     def resize(self, columns: int, rows: int) -> None:
-        self.columns, self.rows = columns, rows
+        self.columns, self.rows = clamp_size(columns, rows)
         if self.master >= 0 and not self._ended:
-            set_window_size(self.master, columns, rows)
+            set_window_size(self.master, self.columns, self.rows)
 
     def write(self, data: bytes) -> None:
         """Send the player's keys to the arcade."""
@@ -218,6 +267,7 @@ class ArcadeProcess:
             assert self._loop is not None
             self._loop.remove_reader(self.master)
             self._loop.remove_writer(self.master)
+            self._reading = False
             os.close(self.master)
             self.master = -1
 

@@ -1,38 +1,38 @@
 """`kaeru serve ssh`: a shared arcade over SSH, on asyncssh.
 
 Each connection that asks for a terminal and a shell gets its own arcade process on a pty
-(`pty_session.ArcadeProcess`) with its own player folders (`identity`): the SHA256 fingerprint
+(`ssh_session.ArcadeSession`) with its own player folders (`identity`): the SHA256 fingerprint
 of the key it logged in with, or a fresh guest name in guest mode. Only the arcade runs: exec
 requests, subsystems (SFTP), TCP/UNIX forwarding either way, agent and X11 forwarding, passwords
 and keyboard-interactive logins are all refused.
+
+Connections still logging in are capped in all and per source address (`admission`), and a
+login has `--login-timeout` seconds: a flood of idle connections is closed as it comes and holds
+few file descriptors. Every login, refusal, disconnect and limit hit is one line of the
+operator's log (`operator_log`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import shutil
-import time
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
-from kaeru.tui.serve.identity import (
-    guest_player_name,
-    key_player_name,
-    player_folders,
-)
-from kaeru.tui.serve.limits import FULL_MESSAGE, IDLE_MESSAGE, SessionCounter, SessionLimits
-from kaeru.tui.serve.pty_session import TERMINAL_RESET, ArcadeProcess, arcade_environment
-
-log = logging.getLogger(__name__)
+from kaeru.tui.serve.admission import Admission, login_caps, open_files_limit
+from kaeru.tui.serve.identity import guest_player_name, key_player_name
+from kaeru.tui.serve.limits import SessionLimits
+from kaeru.tui.serve.operator_log import install_loop_handler, log, throttle
+from kaeru.tui.serve.pty_session import TERMINAL_RESET
+from kaeru.tui.serve.ssh_session import ArcadeSession
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
-NO_TERMINAL_MESSAGE = "kaeru serve: this server runs only the arcade; connect with a terminal."
+LISTEN_QUEUE = 1024
 
 
 class ServeError(Exception):
@@ -81,25 +81,72 @@ class ServeConfig:
 
 
 class ArcadeState:
-    """What the server's sessions share: the config, the session count, the live arcades."""
+    """What the server's sessions share: the config, the admission counts, the live arcades."""
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.sessions = SessionCounter(config.limits.max_sessions)
+        self.admission = Admission(config.limits, *login_caps(open_files_limit()))
         self.arcades: set[ArcadeSession] = set()
 
 
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The host key at `path`; ServeError (one line) when it is empty or not a private key."""
+    try:
+        return asyncssh.read_private_key(path)
+    except (OSError, ValueError, asyncssh.KeyImportError) as error:
+        reason = "it is empty" if path.exists() and path.stat().st_size == 0 else str(error)
+        raise ServeError(
+            f"the host key {path} cannot be used ({reason}): remove it to have a new one made"
+        ) from None
+
+
+def host_key_line(key: asyncssh.SSHKey) -> str:
+    return f"host key {key.get_fingerprint('sha256')} ({key.get_algorithm()})"
+
+
+def remove_stale_guests(root: Path) -> int:
+    """Guest folders left by a server that did not stop cleanly (no guest outlives its
+    connection, so at start every one is stale); how many were removed."""
+    players = root / "players"
+    stale = [entry for entry in players.glob("guest-*") if entry.is_dir()]
+    for folder in stale:
+        shutil.rmtree(folder, ignore_errors=True)
+    return len(stale)
+
+
 class ArcadeSSHServer(asyncssh.SSHServer):
-    """One connection: authentication (keys or guest) and what it may open (one session)."""
+    """One connection: admission, authentication (keys or guest) and what it may open."""
 
     def __init__(self, state: ArcadeState) -> None:
         self.state = state
         self.conn: asyncssh.SSHServerConnection | None = None
         self.player: str | None = None
+        self.address = "?"
         self._accepted_key: str | None = None
+        self._logging_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        refusal = self.state.admission.try_connect(self.address)
+        if refusal is not None:
+            throttle.say("refused:flood", f"limit: refused a connection from {self.address}: "
+                         f"{refusal}")
+            conn.abort()  # closed at once: a flood holds no descriptor
+            return
+        self._logging_in = True
+
+    def _login_over(self) -> None:
+        if self._logging_in:
+            self._logging_in = False
+            self.state.admission.leave_login(self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._logging_in:
+            self._login_over()
+            why = str(exc) if exc is not None else "closed before logging in"
+            throttle.say(f"refused:login:{self.address}", f"refused {self.address}: {why}")
 
     def begin_auth(self, username: str) -> bool:
         if self.state.config.guest:
@@ -122,23 +169,30 @@ class ArcadeSSHServer(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         path = self.state.config.authorized_keys
         keys = read_authorized_keys(path) if path else None
-        if keys is None or self.conn is None:
-            log.warning("no usable key in %s: login refused", path)
+        if keys is None:
+            throttle.say("keys", f"no usable key in {path}: login refused")
             return False
-        peer = self.conn.get_extra_info("peername") or ("", 0)
-        if keys.validate(key, str(peer[0]), str(peer[0])) is None:
+        fingerprint = key.get_fingerprint("sha256")
+        if keys.validate(key, self.address, self.address) is None:
+            throttle.say(
+                f"refused:key:{self.address}",
+                f"refused {self.address}: key {fingerprint} is not in {path}",
+            )
             return False
-        self._accepted_key = key.get_fingerprint("sha256")
+        self._accepted_key = fingerprint
         return True
 
     def auth_completed(self) -> None:
         if self.player is None and self._accepted_key is not None:
             self.player = key_player_name(self._accepted_key)
+        self._login_over()
+        how = "guest" if self.state.config.guest else f"key {self._accepted_key}"
+        log.info("login %s from %s (%s)", self.player, self.address, how)
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
         if self.player is None:
             return False
-        return ArcadeSession(self.state, self.player)
+        return ArcadeSession(self.state, self.player, self.address)
 
     # forwarding of any kind: refused (these are asyncssh's defaults too, stated here on purpose)
     def connection_requested(
@@ -156,163 +210,31 @@ class ArcadeSSHServer(asyncssh.SSHServer):
         return False
 
 
-class ArcadeSession(asyncssh.SSHServerSession[bytes]):
-    """One SSH session: a pty and a shell request start the arcade; nothing else is served."""
-
-    def __init__(self, state: ArcadeState, player: str) -> None:
-        self.state = state
-        self.player = player
-        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.term_type: str | None = None
-        self.size = (80, 24)
-        self.arcade: ArcadeProcess | None = None
-        self.counted = False
-        self.last_input = time.monotonic()
-        self._idle_task: asyncio.Task[None] | None = None
-        self._closing = False
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
-        self.chan = chan
-
-    def pty_requested(
-        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
-    ) -> bool:
-        self.term_type = term_type
-        if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        log.info("refused an exec request from %s", self.player)
-        return False
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("refused subsystem %r from %s", subsystem, self.player)
-        return False
-
-    def session_started(self) -> None:
-        assert self.chan is not None
-        if self.term_type is None:
-            self._refuse(NO_TERMINAL_MESSAGE)
-            return
-        if not self.state.sessions.try_enter():
-            self._refuse(FULL_MESSAGE.format(limit=self.state.sessions.limit))
-            return
-        self.counted = True
-        config = self.state.config
-        folders = player_folders(config.root, self.player)
-        client_env = dict(self.chan.get_environment())
-        client_env["TERM"] = self.term_type
-        env = arcade_environment(folders, config.cache_dir, client_env, config.limits.memory_mb)
-        self.arcade = ArcadeProcess(
-            env,
-            *self.size,
-            on_output=self._output,
-            on_exit=self._arcade_ended,
-            memory_bytes=config.limits.memory_bytes,
-            command=config.command,
-        )
-        try:
-            self.arcade.start()
-        except OSError as error:
-            self.arcade = None
-            self._refuse(f"kaeru serve: could not start the arcade ({error.strerror}).")
-            return
-        self.state.arcades.add(self)
-        log.info("player %s: arcade pid %s", self.player, self.arcade.pid)
-        if config.limits.idle_timeout:
-            self._idle_task = asyncio.get_running_loop().create_task(self._watch_idle())
-
-    def _refuse(self, message: str) -> None:
-        assert self.chan is not None
-        self.chan.write(message.encode("utf-8") + b"\r\n")
-        self.chan.exit(1)
-
-    def _output(self, data: bytes) -> None:
-        if self.chan is not None and not self._closing:
-            self.chan.write(data)
-
-    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        self.last_input = time.monotonic()
-        if self.arcade is not None:
-            self.arcade.write(data)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            self.size = (width, height)
-            if self.arcade is not None:
-                self.arcade.resize(width, height)
-
-    def eof_received(self) -> bool:
-        return False  # close the channel: the arcade ends in connection_lost
-
-    def _arcade_ended(self, code: int) -> None:
-        """The arcade quit (the player pressed q / ctrl+q): end the SSH session."""
-        if self.chan is not None and not self._closing:
-            self._closing = True
-            self.chan.exit(code if code >= 0 else 1)
-
-    async def _watch_idle(self) -> None:
-        timeout = self.state.config.limits.idle_timeout
-        while self.arcade is not None and not self._closing:
-            left = self.last_input + timeout - time.monotonic()
-            if left > 0:
-                await asyncio.sleep(min(left, 5.0))
-                continue
-            self._closing = True
-            await self.arcade.stop()
-            if self.chan is not None:
-                self.chan.write(
-                    TERMINAL_RESET
-                    + b"\r\n"
-                    + IDLE_MESSAGE.format(seconds=timeout).encode()
-                    + b"\r\n"
-                )
-                self.chan.exit(1)
-            return
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._closing = True
-        if self._idle_task is not None:
-            self._idle_task.cancel()
-        arcade, self.arcade = self.arcade, None
-        if arcade is not None:
-            asyncio.get_running_loop().create_task(self._cleanup(arcade))
-        elif self.counted:
-            self.counted = False
-            self.state.sessions.leave()
-
-    async def _cleanup(self, arcade: ArcadeProcess) -> None:
-        try:
-            await arcade.stop()
-        finally:
-            self.state.arcades.discard(self)
-            if self.counted:
-                self.counted = False
-                self.state.sessions.leave()
-            if self.player.startswith("guest-"):
-                shutil.rmtree(self.state.config.root / "players" / self.player, ignore_errors=True)
-            log.info("player %s: arcade ended", self.player)
+def check_keys(config: ServeConfig) -> None:
+    """ServeError unless there is a way in: guest mode, or a keys file with a usable key."""
+    if config.guest:
+        return
+    if config.authorized_keys is None:
+        raise ServeError("give --authorized-keys FILE, or --guest to let anyone in")
+    if read_authorized_keys(config.authorized_keys) is None:
+        raise ServeError(f"no usable public key in {config.authorized_keys}")
 
 
 async def start_server(config: ServeConfig) -> tuple[asyncssh.SSHAcceptor, ArcadeState]:
     """Listen; return the acceptor (its port, and `close()`) and the shared state."""
-    if not config.guest:
-        if config.authorized_keys is None:
-            raise ServeError("give --authorized-keys FILE, or --guest to let anyone in")
-        if read_authorized_keys(config.authorized_keys) is None:
-            raise ServeError(f"no usable public key in {config.authorized_keys}")
-    host_key = ensure_host_key(config.root)
+    check_keys(config)
+    host_key = load_host_key(ensure_host_key(config.root))
+    stale = remove_stale_guests(config.root)
+    if stale:
+        log.info("removed %d guest folder(s) left by an earlier run", stale)
+    install_loop_handler()
     state = ArcadeState(config)
     factory: Callable[[], asyncssh.SSHServer] = lambda: ArcadeSSHServer(state)  # noqa: E731
     acceptor = await asyncssh.create_server(
         factory,
         config.host,
         config.port,
-        server_host_keys=[str(host_key)],
+        server_host_keys=[host_key],
         encoding=None,
         line_editor=False,
         allow_pty=True,
@@ -320,11 +242,27 @@ async def start_server(config: ServeConfig) -> tuple[asyncssh.SSHAcceptor, Arcad
         x11_forwarding=False,
         allow_scp=False,
         sftp_factory=None,
-        login_timeout=30,
+        login_timeout=config.limits.login_timeout,
         keepalive_interval=60,
         reuse_address=True,
+        backlog=accept_batch(open_files_limit()),
     )
+    for listening in acceptor.sockets:
+        deepen_queue(listening.fileno())
     return acceptor, state
+
+
+def accept_batch(open_files: int) -> int:
+    """How many connections asyncio accepts at a time (its `backlog`): each holds a descriptor
+    until the loop runs again, so a burst must fit in what is left (an eighth of the limit)."""
+    return max(4, min(100, open_files // 8))
+
+
+def deepen_queue(fileno: int) -> None:
+    """The kernel's queue of connections waiting to be accepted, longer than the batch: a real
+    login waits in it behind a flood instead of having its SYN dropped (a retry a second later)."""
+    with socket.socket(fileno=os.dup(fileno)) as listening:
+        listening.listen(LISTEN_QUEUE)
 
 
 async def stop_server(acceptor: asyncssh.SSHAcceptor, state: ArcadeState) -> None:
@@ -335,5 +273,8 @@ async def stop_server(acceptor: asyncssh.SSHAcceptor, state: ArcadeState) -> Non
     await asyncio.gather(*(arcade.stop() for arcade in arcades))
     for session in list(state.arcades):
         if session.chan is not None:
-            session.chan.write(TERMINAL_RESET + b"\r\nkaeru serve: the server stopped.\r\n")
-            session.chan.exit(0)
+            try:
+                session.chan.write(TERMINAL_RESET + b"\r\nkaeru serve: the server stopped.\r\n")
+                session.chan.exit(0)
+            except OSError:
+                pass

@@ -14,9 +14,13 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kaeru.engine.core import BadInput
 from kaeru.tui.cli.exit_codes import EXIT_OK
+
+if TYPE_CHECKING:
+    from kaeru.tui.serve.ssh_server import ServeConfig
 
 NAME = "serve"
 HELP = "serve the arcade over SSH or to a web browser"
@@ -58,6 +62,39 @@ def configure(sub: argparse.ArgumentParser) -> None:
         default=2048,
         metavar="MB",
         help="address space per arcade process and its search (2048; 0: none)",
+    )
+    ssh.add_argument(
+        "--max-per-key",
+        type=int,
+        default=3,
+        metavar="N",
+        help="sessions at once for one key (3)",
+    )
+    ssh.add_argument(
+        "--max-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="sessions at once from one address (8)",
+    )
+    ssh.add_argument(
+        "--stall-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="disconnect a client that leaves the arcade's output unread S seconds (60)",
+    )
+    ssh.add_argument(
+        "--login-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds a connection has to log in (10)",
+    )
+    ssh.add_argument(
+        "--check",
+        action="store_true",
+        help="check the configuration (keys, host key, folders, limits, tables) and exit",
     )
     ssh.add_argument(
         "--data-dir",
@@ -105,49 +142,105 @@ def run_ssh(args: argparse.Namespace) -> int:
     from kaeru.engine.tables.folder import configured_dir
     from kaeru.tui.serve.identity import serve_root
     from kaeru.tui.serve.limits import SessionLimits
-    from kaeru.tui.serve.ssh_server import ServeConfig, ServeError, start_server, stop_server
+    from kaeru.tui.serve.preflight import ensure_temp_dir
 
     if not args.guest and args.authorized_keys is None:
         raise BadInput("serve ssh needs --authorized-keys FILE, or --guest to let anyone in")
     try:
-        limits = SessionLimits(args.max_sessions, args.idle_timeout, args.memory_limit)
+        limits = SessionLimits(
+            max_sessions=args.max_sessions,
+            idle_timeout=args.idle_timeout,
+            memory_mb=args.memory_limit,
+            max_per_player=args.max_per_key,
+            max_per_address=args.max_per_address,
+            stall_timeout=args.stall_timeout,
+            login_timeout=args.login_timeout,
+        )
     except ValueError as error:
         raise BadInput(str(error)) from None
+    root = args.data_dir or serve_root()
+    try:
+        temp_note = ensure_temp_dir(root)  # before asyncssh is imported: it needs one
+    except OSError as error:
+        raise BadInput(f"no writable temp folder, and {root} is not writable: {error}") from None
+    from kaeru.tui.serve.ssh_server import ServeConfig
+
     config = ServeConfig(
         host=args.host,
         port=args.port,
         authorized_keys=args.authorized_keys,
         guest=args.guest,
         limits=limits,
-        root=args.data_dir or serve_root(),
+        root=root,
         cache_dir=configured_dir(),  # one table cache for every player
     )
-
-    async def serve() -> None:
-        try:
-            acceptor, state = await start_server(config)
-        except ServeError as error:
-            raise BadInput(str(error)) from None
-        except OSError as error:
-            raise BadInput(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
-        port = acceptor.sockets[0].getsockname()[1]
-        mode = (
-            "guest mode: anyone who connects plays"
-            if args.guest
-            else (f"keys in {args.authorized_keys}")
-        )
-        print(where_message("ssh", args.host, port), flush=True)
-        print(f"kaeru serve ssh: {mode}; players' data in {config.root / 'players'}", flush=True)
-        stopped = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stopped.set)
-        await stopped.wait()
-        await stop_server(acceptor, state)
-
-    asyncio.run(serve())
+    if args.check:
+        return check_ssh(config, temp_note)
+    asyncio.run(serve_ssh(config, temp_note))
     print("kaeru serve ssh: stopped", file=sys.stderr)
     return EXIT_OK
+
+
+def check_ssh(config: ServeConfig, temp_note: str | None) -> int:
+    from kaeru.tui.serve.ssh_check import check_lines
+
+    lines = check_lines(config)
+    if temp_note:
+        lines.insert(0, (True, temp_note))
+    for fine, line in lines:
+        print(f"kaeru serve ssh --check: {'ok' if fine else 'PROBLEM'}: {line}", flush=True)
+    if all(fine for fine, _ in lines):
+        return EXIT_OK
+    raise BadInput("serve ssh --check: the configuration has a problem (see above)")
+
+
+async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
+    from kaeru.tui.serve import operator_log
+    from kaeru.tui.serve.preflight import raise_fd_limit, table_line
+    from kaeru.tui.serve.ssh_server import (
+        HOST_KEY_NAME,
+        ServeError,
+        host_key_line,
+        load_host_key,
+        start_server,
+        stop_server,
+    )
+
+    operator_log.setup()
+    soft, _ = raise_fd_limit()
+    try:
+        acceptor, state = await start_server(config)
+    except ServeError as error:
+        raise BadInput(str(error)) from None
+    except OSError as error:
+        raise BadInput(f"cannot listen on {config.host}:{config.port}: {error.strerror}") from None
+    port = acceptor.sockets[0].getsockname()[1]
+    mode = (
+        "guest mode: anyone who connects plays"
+        if config.guest
+        else (f"keys in {config.authorized_keys}")
+    )
+    limits = config.limits
+    print(where_message("ssh", config.host, port), flush=True)
+    print(f"kaeru serve ssh: {mode}; players' data in {config.root / 'players'}", flush=True)
+    print(
+        f"kaeru serve ssh: {host_key_line(load_host_key(config.root / HOST_KEY_NAME))}",
+        flush=True,
+    )
+    print(
+        f"kaeru serve ssh: at most {limits.max_sessions} players, {limits.max_per_player} per "
+        f"key, {limits.max_per_address} per address; {soft} open files",
+        flush=True,
+    )
+    print(f"kaeru serve ssh: {table_line(limits.memory_mb)}", flush=True)
+    if temp_note:
+        print(f"kaeru serve ssh: {temp_note}", flush=True)
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stopped.set)
+    await stopped.wait()
+    await stop_server(acceptor, state)
 
 
 def run_web(args: argparse.Namespace) -> int:
