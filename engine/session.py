@@ -29,7 +29,7 @@ from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
 from kaeru.engine.session_answers import optimal_done, plural, reach_done, user_search_done
 from kaeru.engine.session_jobs import Post, TaggedJobs
-from kaeru.engine.session_saves import finished_game, restore_saved, saved_game
+from kaeru.engine.session_saves import finished_game, restore_saved, save_progress, saved_game
 from kaeru.engine.store.models import SavedGame
 
 S = TypeVar("S", bound=Hashable)
@@ -400,7 +400,7 @@ class Session(Generic[S, M]):
             self.store.finish_game(self.slot, finished_game(self))
             self.slot = None
         elif not self.solved:
-            self.slot = self.store.save_game(self.saved())
+            self.slot = save_progress(self)  # what changed: a move appends one row
         elif self.slot is not None:  # won again after an undo: the win is already recorded
             self.store.delete_game(self.slot)
             self.slot = None

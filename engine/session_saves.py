@@ -1,8 +1,14 @@
 """A game as the player's store keeps it: in progress (`SavedGame`) or won (`FinishedGame`),
-moves as their text form so a save outlives any change in the order a puzzle lists moves."""
+moves as their text form so a save outlives any change in the order a puzzle lists moves.
+
+A move saves what changed, not the game: `save_progress` compares the session's line (moves
+played, then the moves to redo) with what the store was last given (`SavedLine`) from where
+the game last stood, so a move formats and sends one text, an undo or a redo none, and the store
+appends a row (`Store.save_progress`) instead of rewriting the whole list."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaeru.engine.core import BadInput
@@ -28,6 +34,80 @@ def saved_game(session: Session) -> SavedGame:
         updated=now_iso(),
         hint_levels=session.coach.hint_levels,
     )
+
+
+@dataclass
+class SavedLine:
+    """What the store was last given of a session's line: its texts, and how many of them are
+    played (the rest are the moves to redo, the next first)."""
+
+    texts: list[str] = field(default_factory=list)
+    position: int = 0
+
+
+def save_progress(session: Session) -> int:
+    """Save the game in progress by what changed since the last save; returns its slot."""
+    store = session.store
+    if not hasattr(store, "save_progress"):  # a store that only takes whole games
+        return int(store.save_game(saved_game(session)))
+    line: SavedLine | None = getattr(session, "saved_line", None)
+    history, redo = session._moves, session._redo
+    change = None if line is None or session.slot is None else _change(session, line)
+    if change is not None:
+        keep, added = change
+        try:
+            slot = int(store.save_progress(session.slot, *_values(session), keep=keep,
+                                           added=added, position=len(history),
+                                           **_figures(session)))
+        except LookupError:  # the store does not hold this game's line: send it whole
+            change = None
+        else:
+            assert line is not None
+            del line.texts[keep:]
+            line.texts.extend(added)
+            line.position = len(history)
+            return slot
+    format_move = session.puzzle.format_move
+    texts = [format_move(m) for m in history] + [format_move(m) for m in reversed(redo)]
+    slot = int(store.save_progress(session.slot, *_values(session), keep=0, added=texts,
+                                   position=len(history), **_figures(session)))
+    session.saved_line = SavedLine(texts, len(history))
+    return slot
+
+
+def _change(session: Session, line: SavedLine) -> tuple[int, list[str]] | None:
+    """(moves of the saved line kept, texts that follow) to bring it to the session's line;
+    None when the change is not one a game makes (then the line is sent whole).
+
+    Only a new move (or a take-over) changes the line, from where the game stood at the last
+    save on, and it drops the moves to redo; undo, redo and restart only move the position."""
+    history, redo, texts = session._moves, session._redo, line.texts
+    format_move = session.puzzle.format_move
+    for ply in range(min(line.position, len(history)), len(history)):
+        text = format_move(history[ply])
+        if ply >= len(texts) or texts[ply] != text:
+            if redo:
+                return None
+            return ply, [text, *(format_move(m) for m in history[ply + 1 :])]
+    if not redo:
+        return len(history), []  # the moves to redo were dropped (if there were any)
+    if len(history) + len(redo) == len(texts):
+        return len(texts), []
+    return None
+
+
+def _values(session: Session) -> tuple[str, str]:
+    return session.puzzle.id, session.game_id
+
+
+def _figures(session: Session) -> dict[str, Any]:
+    return {
+        "seconds": round(session.seconds, 1),
+        "hints": session.hints,
+        "helped": session.helped,
+        "daily": session.daily,
+        "hint_levels": session.coach.hint_levels,
+    }
 
 
 def finished_game(session: Session) -> FinishedGame:
@@ -62,6 +142,7 @@ def restore_saved(session: Session, saved: SavedGame) -> Session:
     except BadInput as error:
         raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
     session.slot = saved.slot
+    session.saved_line = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
     session.hints, session.helped = saved.hints, saved.helped
     session.coach.levels = list(saved.hint_levels)
     session.clock = GameClock(session.clock.clock, saved.seconds)

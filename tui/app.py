@@ -73,6 +73,7 @@ class KaeruApp(App[None]):
             self.set_keymap(keymap)
             self._check_keymap(keymap)
         on_notice(self._table_notice)
+        self.store.on_notice = self._store_notice  # saves paused or back, rows passed over
         for notice in (self.store.notice, problem, *notices()):
             if notice:
                 self.notify(notice, severity="warning", timeout=8)
@@ -133,6 +134,11 @@ class KaeruApp(App[None]):
         super()._handle_exception(error)
         self._exit_renderables.clear()  # the traceback is in the log, the line says where
 
+    def _store_notice(self, text: str) -> None:
+        """A one-line notice from the store, told the moment it happens (from any thread)."""
+        if self.is_running and self.post_to_ui is not None:
+            self.post_to_ui(lambda: self.notify(text, severity="warning", timeout=10))
+
     def _table_notice(self, text: str) -> None:
         """A one-line notice from the table cache (it is unusable, tables stay in memory)."""
         if self.is_running:
@@ -175,16 +181,33 @@ class KaeruApp(App[None]):
     def new_session(
         self, game_id: str, *, resume: bool, daily: str | None = None
     ) -> Session[Any, Any]:
-        """A game for `game_id`: the newest saved one of that puzzle when resuming."""
+        """A game for `game_id`: when resuming, the newest saved one of that puzzle that no
+        other running arcade is playing (two arcades never share a save slot); the player is
+        told of saved games not opened."""
         kwargs: dict[str, Any] = {"searcher": self.service, "store": self.store,
                                   "post": self.post_to_ui,
                                   "autoplay": setting(self.store, "animation") == "on"}
         if resume and ":" not in game_id:
-            for saved in self.store.games_in_progress(get_puzzle(game_id).id)[:1]:
+            puzzle = get_puzzle(game_id)
+            saved_games = self.store.games_in_progress(puzzle.id)
+            for saved in saved_games:
+                if saved.slot is None or not self.store.claim(saved.slot):
+                    continue
                 try:
-                    return self._coached(Session.from_saved(saved, **kwargs))
+                    session = Session.from_saved(saved, **kwargs)
                 except BadInput as error:  # the row stays in the store; play a new game
                     self.notify(str(error), severity="warning")
+                    break
+                if len(saved_games) > 1:
+                    more = len(saved_games) - 1
+                    self.notify(f"{more} more saved game{'s' if more > 1 else ''} of"
+                                f" {puzzle.title} kept: each opens in turn once this one is"
+                                " finished.", timeout=8)
+                return self._coached(session)
+            else:
+                if saved_games:
+                    self.notify(f"Your saved game of {puzzle.title} is open in another arcade:"
+                                " this is a new game.", severity="warning", timeout=8)
         return self._coached(Session.from_game_id(game_id, daily=daily, **kwargs))
 
     def _coached(self, session: Session[Any, Any]) -> Session[Any, Any]:

@@ -91,7 +91,8 @@ def binding_ids(modules: Iterable[str] = ("kaeru.screens", "kaeru.tui.widgets"))
     stack: list[type] = [DOMNode]
     while stack:
         node = stack.pop()
-        for sub in node.__subclasses__():
+        subclasses: list[type] = node.__subclasses__()
+        for sub in subclasses:
             if sub not in seen:
                 seen.add(sub)
                 stack.append(sub)

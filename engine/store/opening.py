@@ -10,23 +10,31 @@
   SQLITE_NOTADB, or `PRAGMA quick_check` not "ok"): it is renamed
   `kaeru.sqlite3.damaged-<UTC time stamp>` (with its `-wal`/`-shm` files under the same
   name), never deleted, and a fresh database is made.
+- A valid SQLite file whose tables are not the arcade's (another program's file, or one that
+  lost a table): set aside like a damaged file (`schema.check_schema`).
 - Any other SQLite failure (locked past the busy timeout, I/O error, a schema from a newer
-  version): the file is left alone and the store runs in memory.
+  version): the file is left alone and the store runs in memory, on a copy of what the file
+  holds whenever it can be read (`readable_copy`: read-only, else from a copy of its bytes, so
+  a lock held elsewhere or a folder where no `-shm` file can be made does not hide the data).
 
 Every outcome is an `Opened` value whose `notice` is one line for the player, or None.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from kaeru.engine.store.schema import NewerSchema, migrate
+from kaeru.engine.store.schema import NewerSchema, check_schema, foreign_file, migrate
 
 DB_NAME = "kaeru.sqlite3"
 BUSY_TIMEOUT_SECONDS = 15.0
@@ -48,13 +56,14 @@ class Damaged(Exception):
     """The database file cannot be used as it is; the message says why in a few words."""
 
 
-def connect(path: Path | str) -> sqlite3.Connection:
+def connect(path: Path | str, busy_seconds: float | None = None) -> sqlite3.Connection:
     """A connection in autocommit mode (the store runs its own transactions), usable from the
     worker threads of the app (the store serialises calls with a lock)."""
+    busy = BUSY_TIMEOUT_SECONDS if busy_seconds is None else busy_seconds
     connection = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
+        str(path), timeout=busy, isolation_level=None, check_same_thread=False
     )
-    connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    connection.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
     # In WAL mode NORMAL never corrupts the file; a power cut may lose the last commits only.
     connection.execute("PRAGMA synchronous = NORMAL")
     return connection
@@ -88,7 +97,7 @@ def open_database(folder: Path) -> Opened:
         except (Damaged, sqlite3.Error, OSError) as error:
             return in_memory(f"Saves are off: cannot make a fresh {path} ({_why(error)}).")
     except NewerSchema:
-        return in_memory(f"Saves are off: {path} comes from a newer Kaeru Arcade.", copy_from=None)
+        return in_memory(f"Saves are off: {path} comes from a newer Kaeru Arcade.", copy_from=path)
     except (sqlite3.Error, OSError) as error:
         return in_memory(f"Saves are off: cannot use {path} ({_why(error)}).", copy_from=path)
 
@@ -99,11 +108,22 @@ def _open_file(path: Path) -> sqlite3.Connection:
     connection: sqlite3.Connection | None = None
     try:
         connection = connect(path)
-        connection.execute("PRAGMA journal_mode = WAL")
         verdict = connection.execute("PRAGMA quick_check").fetchone()
         if verdict is None or verdict[0] != "ok":
             raise Damaged(f"check failed: {verdict[0] if verdict else 'no answer'}")
-        migrate(connection)
+        foreign = foreign_file(connection)  # before WAL mode changes a byte of it
+        if foreign is not None:
+            raise Damaged(f"not the arcade's tables: {foreign}")
+        connection.execute("PRAGMA journal_mode = WAL")
+        try:
+            migrate(connection)
+        except sqlite3.OperationalError as error:
+            if _is_foreign(error):  # a step met tables that are not the arcade's
+                raise Damaged(f"not the arcade's tables: {error}") from error
+            raise
+        missing = check_schema(connection)
+        if missing is not None:
+            raise Damaged(f"not the arcade's tables: {missing}")
     except BaseException as error:
         if connection is not None:
             connection.close()
@@ -111,6 +131,15 @@ def _open_file(path: Path) -> sqlite3.Connection:
             raise Damaged(str(error)) from error
         raise
     return connection
+
+
+def _is_foreign(error: sqlite3.OperationalError) -> bool:
+    """A migration failed on the tables themselves (not on a lock, the disk or the I/O)."""
+    text = str(error)
+    return any(
+        clue in text
+        for clue in ("no such table", "no such column", "duplicate column", "already exists")
+    )
 
 
 def _is_damage(error: sqlite3.DatabaseError) -> bool:
@@ -167,51 +196,102 @@ def set_aside(path: Path) -> Path:
 
 
 def in_memory(notice: str, copy_from: Path | None = None) -> Opened:
-    """A store in memory (saves are off), holding a copy of `copy_from` when it can be read."""
+    """A store in memory (saves are off), holding a copy of `copy_from` when it can be read:
+    migrated when it is older, read as it is when it is newer and still has what this code
+    reads."""
     connection = connect(":memory:")
     if copy_from is not None:
-        _copy_readable(copy_from, connection)
+        readable_copy(copy_from, connection)
     try:
         migrate(connection)
-    except (sqlite3.Error, NewerSchema):
+        usable = check_schema(connection) is None
+    except NewerSchema:
+        usable = check_schema(connection) is None
+    except sqlite3.Error:
+        usable = False
+    if not usable:
         connection.close()
         connection = connect(":memory:")
         migrate(connection)
     return Opened(connection, False, notice, None)
 
 
-def _copy_readable(path: Path, target: sqlite3.Connection) -> None:
-    """Copy a database opened read-only into `target`; nothing when it cannot be read, or when
-    reading it does not end within a few seconds (a lock held elsewhere must never hang the
-    arcade's start: the reading thread is left behind, and its copy is not used)."""
+def readable_copy(path: Path, target: sqlite3.Connection) -> bool:
+    """Copy the database in `path` into `target` (in memory); whether it was copied.
+
+    First read-only through SQLite; when that fails or waits too long (an exclusive lock held
+    elsewhere, a read-only folder where SQLite cannot make the `-shm` file it needs, a full
+    disk), from a copy of the file's bytes (with its `-wal`/`-journal`, so committed changes
+    are not lost) in a temporary folder, else from the main file's bytes alone. A lock held
+    elsewhere never hangs the arcade's start: a read that does not end in time is left behind
+    in its thread, and its copy is not used."""
     try:
         check_file_type(path)
         if not path.exists():
-            return
+            return False
     except (Damaged, OSError):
-        return
-    image: list[bytes] = []
-
-    def read() -> None:
-        try:
-            source = sqlite3.connect(
-                f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=COPY_TIMEOUT_SECONDS
-            )
+        return False
+    readers: list[Callable[[Path], bytes | None]] = [
+        _read_only_image, _image_from_copied_files, _image_of_main_file
+    ]
+    for read in readers:
+        image = _in_time(functools.partial(read, path))
+        if image:
             try:
-                image.append(source.serialize())
-            finally:
-                source.close()
-        except (sqlite3.Error, OSError):
+                load_image(image, target)
+                return True
+            except sqlite3.Error:
+                continue
+    return False
+
+
+def _in_time(read: Callable[[], bytes | None]) -> bytes | None:
+    """`read()` in a thread of its own, or None when it fails or does not end in time."""
+    image: list[bytes | None] = []
+
+    def run() -> None:
+        try:
+            image.append(read())
+        except (sqlite3.Error, OSError, ValueError):
             pass
 
-    reader = threading.Thread(target=read, name="kaeru-store-copy", daemon=True)
+    reader = threading.Thread(target=run, name="kaeru-store-copy", daemon=True)
     reader.start()
     reader.join(COPY_TIMEOUT_SECONDS * 2 + 1)
-    if image:
+    return image[0] if image else None
+
+
+def _read_only_image(path: Path) -> bytes:
+    source = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=COPY_TIMEOUT_SECONDS
+    )
+    try:
+        return source.serialize()
+    finally:
+        source.close()
+
+
+def _image_from_copied_files(path: Path) -> bytes:
+    """The database as SQLite reads it from copies of its files (no lock, no -shm in place)."""
+    with tempfile.TemporaryDirectory(prefix="kaeru-store-") as folder:
+        copy = Path(folder) / path.name
+        shutil.copyfile(path, copy)
+        for suffix in ("-wal", "-journal"):
+            side = path.with_name(path.name + suffix)
+            if side.is_file():
+                shutil.copyfile(side, copy.with_name(copy.name + suffix))
+        source = sqlite3.connect(str(copy), timeout=COPY_TIMEOUT_SECONDS)
         try:
-            load_image(image[0], target)
-        except sqlite3.Error:
-            pass
+            return source.serialize()
+        finally:
+            source.close()
+
+
+def _image_of_main_file(path: Path) -> bytes | None:
+    """The main file's bytes (what the last checkpoint wrote), when it starts like SQLite."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    return raw if raw.startswith(SQLITE_HEADER) else None
 
 
 def copy_database(source: sqlite3.Connection, target: sqlite3.Connection) -> None:

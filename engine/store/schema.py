@@ -9,6 +9,13 @@ append a step; never edit one that has shipped.
 Version 1: games in progress, finished games, settings.
 Version 2: the date of a daily puzzle on both kinds of game; an index for records by puzzle;
 a `meta` table of one-time jobs done (the import of the old JSON saves).
+Version 3: the coach's hint counts by level.
+Version 4: a game's moves one row each (`moves`), so a move appends a row instead of rewriting
+the list; `games.position` says how many of them are played (the rest are to redo; NULL: the
+game is still in the JSON columns of before); `games.holder` names the arcade playing it.
+
+`check_schema` says whether a file holds the tables and columns this code reads: a valid SQLite
+file made by something else is not the arcade's data.
 """
 
 from __future__ import annotations
@@ -77,9 +84,69 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE finished ADD COLUMN hint_levels TEXT NOT NULL DEFAULT '[0, 0, 0]';
         """,
     ),
+    Migration(
+        4,
+        "moves one row each (appended, not rewritten); where a game stands; who plays it",
+        """
+        CREATE TABLE moves (
+            slot INTEGER NOT NULL,
+            ply INTEGER NOT NULL,               -- 0-based place in the game's line
+            move TEXT NOT NULL,
+            PRIMARY KEY (slot, ply)
+        ) WITHOUT ROWID;
+        ALTER TABLE games ADD COLUMN position INTEGER;  -- moves played; NULL: the JSON columns
+        ALTER TABLE games ADD COLUMN holder TEXT;       -- host:pid:token of the arcade playing it
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version
+
+# What this code reads and writes: a file lacking any of it is not the arcade's (or is damaged).
+REQUIRED: dict[str, set[str]] = {
+    "games": {
+        "slot", "puzzle_id", "game_id", "moves", "redo", "seconds", "hints", "helped", "updated",
+        "daily", "hint_levels", "position", "holder",
+    },
+    "finished": {
+        "id", "game_id", "puzzle_id", "moves", "move_count", "optimal", "seconds", "hints",
+        "helped", "finished", "daily", "hint_levels",
+    },
+    "settings": {"key", "value"},
+    "meta": {"key", "value"},
+    "moves": {"slot", "ply", "move"},
+}
+
+
+def foreign_file(connection: sqlite3.Connection) -> str | None:
+    """Before anything is changed in a file: None when it may be the arcade's (empty, or with
+    the tables of its version), else what says it is another program's."""
+    version = schema_version(connection)
+    names = {
+        row[0]
+        for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not str(row[0]).startswith("sqlite_")
+    }
+    if version > LATEST:
+        return None  # a newer arcade's: left alone (NewerSchema), never set aside
+    if version == 0:
+        return f"tables of another program ({', '.join(sorted(names))})" if names else None
+    missing = {"games", "finished", "settings"} - names
+    if missing:
+        return f"no {' or '.join(sorted(missing))} table"
+    return None
+
+
+def check_schema(connection: sqlite3.Connection) -> str | None:
+    """None when every table and column the store uses is there, else what is missing."""
+    for table, columns in REQUIRED.items():
+        found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not found:
+            return f"no {table} table"
+        missing = columns - found
+        if missing:
+            return f"the {table} table lacks {', '.join(sorted(missing))}"
+    return None
 
 
 class NewerSchema(Exception):

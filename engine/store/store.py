@@ -1,27 +1,37 @@
 """`Store`: the player's games in progress, finished games and settings in one SQLite file.
 
 Where: `kaeru.sqlite3` in the data folder — `$KAERU_DATA_DIR` when set, else platformdirs'
-`user_data_dir("kaeru-arcade")`. WAL mode and a 15 s busy timeout, so two terminals (or two SSH
-players) can write at once; every write is one `BEGIN IMMEDIATE` transaction.
+`user_data_dir("kaeru-arcade")`. WAL mode, so two terminals (or two SSH players) can write at
+once; every write is one `BEGIN IMMEDIATE` transaction.
 
-Faults never raise (see `engine.store.opening`): `Store.open` always returns a store, and
-`notice` is one line for the player when something was wrong ("Your saved data was damaged:
-set aside as …; starting fresh." / "Saves are off: <folder> is read-only."). When saves are
-off the store works in memory (`writable` is False) so the game runs the same. If a write fails
-later (disk full, file gone), the store copies what it holds into memory, turns `writable`
-off, sets `notice` and calls `on_notice(notice)` when set; the write is then done in memory,
-so callers never see an exception and never lose the game they are playing.
+No call waits on the file: writes are made in order by the store's writer thread
+(`engine.store.writer`), and until one is in the file what it wrote is held in memory and read
+back from there, so every read sees every write at once. A write the file cannot take (locked
+by another program, disk full, read-only) is held and tried again; `on_notice(line)` is called
+the moment saves pause and again when they are back, and `notice` keeps the last such line.
+Reads use their own connection with a short busy timeout; a file that cannot be read is read
+from a copy of its bytes (`opening.readable_copy`). Rows edited into nonsense are passed over,
+left in the file, and named once in a notice (`rows.Unreadable`).
+
+A game's moves are rows of their own, so a move appends one row (`save_progress`) instead of
+rewriting the list. Slots of new games are chosen here (random, far above any old slot), so
+`save_game` returns at once. The games a store saves are marked as held by it (`holders`) and
+let go when it closes; `claim(slot)` refuses a game another running arcade is playing.
+
+Faults never raise (see `engine.store.opening`): `Store.open` always returns a store; when
+saves are off (`writable` is False) the store works in memory so the game runs the same.
 
 The API the front end codes against::
 
     store = Store.open()                      # or Store.open(folder)
     slot = store.save_game(SavedGame(None, "sliding-3x3", game_id, moves=("4 right",)))
-    store.save_game(dataclasses.replace(game, slot=slot, moves=...))   # update in place
+    store.save_progress(slot, ..., keep=1, added=("5 up",), position=2, ...)  # one more move
     store.games_in_progress("sliding-3x3")    # newest first
+    store.claim(slot)                         # False: another arcade is playing it
     store.finish_game(slot, FinishedGame(...))  # record + drop the in-progress row, atomically
     store.records(); store.summary("sliding-3x3"); store.progress_marks()
     store.get_setting("theme", "textual-dark"); store.set_setting("theme", "nord")
-    store.close()
+    store.flush(); store.close()              # close waits for the writes (briefly if paused)
 
 Old JSON saves (`<data folder>/saves/*.json`, version 0.1) are imported once, the first time a
 writable store opens (`imported` counts them, `import_skipped` names the files that could not
@@ -30,11 +40,14 @@ be read); the files are kept.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import secrets
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -43,31 +56,29 @@ from typing import Any, TypeVar
 import platformdirs
 
 from kaeru.engine.store import legacy
+from kaeru.engine.store.holders import held_elsewhere, holder_name
 from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame, now_iso
-from kaeru.engine.store.opening import (
-    Opened,
-    connect,
-    copy_database,
-    in_memory,
-    open_database,
-)
+from kaeru.engine.store.opening import Opened, connect, in_memory, open_database, readable_copy
 from kaeru.engine.store.records import summarise
-from kaeru.engine.store.schema import migrate
+from kaeru.engine.store.rows import (
+    FINISHED_COLUMNS,
+    GAME_COLUMNS,
+    ROW_ERRORS,
+    Unreadable,
+    finished_game,
+    saved_game,
+)
+from kaeru.engine.store.schema import check_schema, migrate
+from kaeru.engine.store.writer import Write, Writer
 
 ENV_VAR = "KAERU_DATA_DIR"
 APP_NAME = "kaeru-arcade"
 JSON_IMPORT_KEY = "json_saves_imported"
 IN_PROGRESS, SOLVED = "in progress", "solved"
+READ_BUSY_MS = 500  # a read never waits longer than this on a lock (then reads a copy)
+SLOT_BASE = 2**40  # new slots are random above this: chosen here, never clashing
 
 T = TypeVar("T")
-
-GAME_COLUMNS = (
-    "slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated, hint_levels"
-)
-FINISHED_COLUMNS = (
-    "game_id, puzzle_id, moves, move_count, optimal, seconds, hints, helped, finished, daily,"
-    " hint_levels"
-)
 
 
 def data_folder() -> Path:
@@ -76,8 +87,26 @@ def data_folder() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
 
 
+@dataclass
+class HeldGame:
+    """A game in progress whose latest state is not yet in the file. Its moves are the
+    store's line for the slot; rows from `from_ply` on are to be written."""
+
+    puzzle_id: str
+    game_id: str
+    position: int
+    seconds: float
+    hints: int
+    helped: bool
+    daily: str | None
+    hint_levels: tuple[int, int, int]
+    updated: str
+    from_ply: int
+    version: int = 1
+
+
 class Store:
-    """The player's data. Thread-safe (one lock around the connection)."""
+    """The player's data. Thread-safe (one lock around the store's state and reads)."""
 
     def __init__(self, opened: Opened, folder: Path | None = None) -> None:
         self._connection = opened.connection
@@ -88,8 +117,23 @@ class Store:
         self.on_notice: Callable[[str], None] | None = None
         self.imported = 0
         self.import_skipped: tuple[str, ...] = ()
+        self.holder = holder_name()
+        self.unreadable = Unreadable()
+        self.unsaved = 0  # writes that could not be made before the store closed
         self._lock = threading.RLock()
         self._closed = False
+        self._lines: dict[int, list[str]] = {}  # slot -> its line as this store knows it
+        self._json_rows: set[int] = set()  # slots still in the JSON columns (before v4)
+        self._held: dict[int, HeldGame] = {}
+        self._removed: dict[int, int] = {}  # slot -> finishes/deletes not yet in the file
+        self._held_finished: dict[int, FinishedGame] = {}
+        self._held_settings: dict[str, str] = {}
+        self._tokens = itertools.count()
+        self._read_copy: sqlite3.Connection | None = None
+        self._writer: Writer | None = None
+        if opened.path is not None and opened.writable:
+            self._connection.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
+            self._writer = Writer(opened.path, self._lock, self._tell)
 
     @classmethod
     def open(cls, folder: Path | None = None) -> Store:
@@ -113,93 +157,112 @@ class Store:
 
     # ---- games in progress -------------------------------------------------------------------
     def save_game(self, game: SavedGame) -> int:
-        """Insert (slot None) or update (by slot) a game in progress; returns its slot.
-
-        `updated` is stamped with the current time. A slot whose row is gone (finished or
-        deleted from another terminal) is written again under the same number."""
-        values = (
-            game.puzzle_id,
-            game.game_id,
-            json.dumps(list(game.moves)),
-            json.dumps(list(game.redo)),
-            float(game.seconds),
-            int(game.hints),
-            int(bool(game.helped)),
-            game.daily,
-            now_iso(),
-            json.dumps([int(n) for n in game.hint_levels]),
+        """Insert (slot None) or replace (by slot) a game in progress; returns its slot at once.
+        A slot whose row is gone (finished or deleted elsewhere) is written again."""
+        slot = game.slot if game.slot is not None else _new_slot()
+        with self._lock:
+            self._lines[slot] = []
+            self._json_rows.discard(slot)
+        return self.save_progress(
+            slot, game.puzzle_id, game.game_id, keep=0, added=(*game.moves, *game.redo),
+            position=len(game.moves), seconds=game.seconds, hints=game.hints,
+            helped=game.helped, daily=game.daily, hint_levels=game.hint_levels,
         )
 
-        def write(db: sqlite3.Connection) -> int:
-            if game.slot is None:
-                cursor = db.execute(
-                    "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints, helped,"
-                    " daily, updated, hint_levels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    values,
-                )
-                return int(cursor.lastrowid or 0)
-            db.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (slot) DO UPDATE SET puzzle_id = excluded.puzzle_id,"
-                " game_id = excluded.game_id, moves = excluded.moves, redo = excluded.redo,"
-                " seconds = excluded.seconds, hints = excluded.hints,"
-                " helped = excluded.helped, daily = excluded.daily, updated = excluded.updated,"
-                " hint_levels = excluded.hint_levels",
-                (game.slot, *values),
+    def save_progress(
+        self,
+        slot: int | None,
+        puzzle_id: str,
+        game_id: str,
+        *,
+        keep: int,
+        added: Sequence[str],
+        position: int,
+        seconds: float = 0.0,
+        hints: int = 0,
+        helped: bool = False,
+        daily: str | None = None,
+        hint_levels: tuple[int, int, int] = (0, 0, 0),
+    ) -> int:
+        """Save a game by what changed: its line (moves played, then moves to redo) keeps its
+        first `keep` moves and goes on with `added`; `position` of them are played. Returns the
+        slot (a new one when `slot` is None). LookupError when the store does not know the
+        first `keep` moves of that slot (save the whole game with `save_game` then)."""
+        with self._lock:
+            if slot is None:
+                slot = _new_slot()
+                self._lines[slot] = []
+            line = self._lines.get(slot)
+            if line is None and not keep:
+                line = self._lines[slot] = []
+            if line is None or keep > len(line):
+                raise LookupError(f"the store does not hold the first {keep} moves of {slot}")
+            del line[keep:]
+            line.extend(added)
+            from_ply = 0 if slot in self._json_rows else keep
+            self._json_rows.discard(slot)
+            held = self._held.get(slot)
+            values = dict(
+                puzzle_id=puzzle_id, game_id=game_id, position=position, seconds=float(seconds),
+                hints=int(hints), helped=bool(helped), daily=daily,
+                hint_levels=tuple(int(n) for n in hint_levels), updated=now_iso(),
             )
-            return game.slot
-
-        return self._run(write, writes=True)
+            if held is None:
+                self._held[slot] = HeldGame(**values, from_ply=from_ply)  # type: ignore[arg-type]
+            else:
+                for name, value in values.items():
+                    setattr(held, name, value)
+                held.from_ply = min(held.from_ply, from_ply)
+                held.version += 1
+        self._submit(self._game_write(slot))
+        return slot
 
     def games_in_progress(self, puzzle_id: str | None = None) -> list[SavedGame]:
         """Games in progress (of one puzzle, or all), most recently saved first."""
         where, params = ("WHERE puzzle_id = ?", (puzzle_id,)) if puzzle_id else ("", ())
-        rows = self._run(
-            lambda db: db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games {where} ORDER BY updated DESC, slot DESC",
-                params,
-            ).fetchall()
-        )
-        return [game for row in rows if (game := _saved_game(row)) is not None]
+
+        def read(db: sqlite3.Connection) -> list[SavedGame]:
+            rows = db.execute(f"SELECT {GAME_COLUMNS} FROM games {where}", params).fetchall()
+            games = [game for row in rows if (game := self._game_from_row(db, row)) is not None]
+            held = [self._held_game(slot) for slot in self._held]
+            games += [g for g in held if puzzle_id is None or g.puzzle_id == puzzle_id]
+            return sorted(games, key=lambda g: (g.updated, g.slot or 0), reverse=True)
+
+        return self._read(read)
 
     def load_game(self, slot: int) -> SavedGame | None:
         """The game in `slot`, or None when there is none (or its row cannot be read)."""
-        row = self._run(
-            lambda db: db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE slot = ?", (slot,)
-            ).fetchone()
-        )
-        return None if row is None else _saved_game(row)
+
+        def read(db: sqlite3.Connection) -> SavedGame | None:
+            if slot in self._held:
+                return self._held_game(slot)
+            row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE slot = ?", (slot,)).fetchone()
+            return None if row is None else self._game_from_row(db, row)
+
+        return self._read(read)
+
+    def claim(self, slot: int) -> bool:
+        """Take the game in `slot` for this arcade; False when another running arcade holds it
+        (it must not be resumed here: two arcades would share one save slot)."""
+
+        def read(db: sqlite3.Connection) -> Any:
+            query = "SELECT holder, updated FROM games WHERE slot = ?"
+            return db.execute(query, (slot,)).fetchone()
+
+        row = self._read(read)
+        if row is not None and held_elsewhere(row[0], self.holder, row[1]):
+            return False
+        self._submit(Write(lambda db: db.execute(
+            "UPDATE games SET holder = ? WHERE slot = ?", (self.holder, slot))))
+        return True
 
     def delete_game(self, slot: int) -> None:
-        self._run(lambda db: db.execute("DELETE FROM games WHERE slot = ?", (slot,)), writes=True)
+        self._drop(slot, None)
 
     # ---- finished games ----------------------------------------------------------------------
     def finish_game(self, slot: int | None, game: FinishedGame) -> None:
         """Record a won game and remove its in-progress row, in one transaction."""
-
-        def write(db: sqlite3.Connection) -> None:
-            db.execute(
-                f"INSERT INTO finished ({FINISHED_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.game_id,
-                    game.puzzle_id,
-                    json.dumps(list(game.moves)),
-                    int(game.move_count),
-                    None if game.optimal is None else int(game.optimal),
-                    float(game.seconds),
-                    int(game.hints),
-                    int(bool(game.helped)),
-                    game.finished,
-                    game.daily,
-                    json.dumps([int(n) for n in game.hint_levels]),
-                ),
-            )
-            if slot is not None:
-                db.execute("DELETE FROM games WHERE slot = ?", (slot,))
-
-        self._run(write, writes=True)
+        self._drop(slot, game)
 
     def records(self, puzzle_id: str | None = None, limit: int | None = None) -> list[FinishedGame]:
         """Finished games (of one puzzle, or all), newest first."""
@@ -208,14 +271,25 @@ class Store:
         tail = ""
         if limit is not None:
             tail, params = " LIMIT ?", [*params, max(0, int(limit))]
-        rows = self._run(
-            lambda db: db.execute(
-                f"SELECT {FINISHED_COLUMNS} FROM finished {where}"
+
+        def read(db: sqlite3.Connection) -> list[FinishedGame]:
+            rows = db.execute(
+                f"SELECT {FINISHED_COLUMNS}, id FROM finished {where}"
                 f" ORDER BY finished DESC, id DESC{tail}",
                 params,
             ).fetchall()
-        )
-        return [game for row in rows if (game := _finished_game(row)) is not None]
+            held = [g for g in reversed(self._held_finished.values())
+                    if puzzle_id is None or g.puzzle_id == puzzle_id]
+            games = sorted(held, key=lambda g: g.finished, reverse=True)
+            for row in rows:
+                try:
+                    games.append(finished_game(row))
+                except ROW_ERRORS:
+                    self._passed_over("finished", row[-1])
+            games.sort(key=lambda g: g.finished, reverse=True)  # stable: held first on a tie
+            return games if limit is None else games[: max(0, int(limit))]
+
+        return self._read(read)
 
     def summary(self, puzzle_id: str) -> PuzzleSummary:
         """Counts, personal bests, streaks and the recent chart of one puzzle."""
@@ -228,38 +302,83 @@ class Store:
             marks = {
                 row[0]: SOLVED for row in db.execute("SELECT DISTINCT puzzle_id FROM finished")
             }
-            for row in db.execute("SELECT DISTINCT puzzle_id FROM games"):
-                marks[row[0]] = IN_PROGRESS
+            marks.update({game.puzzle_id: SOLVED for game in self._held_finished.values()})
+            for slot, puzzle in db.execute("SELECT slot, puzzle_id FROM games"):
+                if slot not in self._removed:
+                    marks[puzzle] = IN_PROGRESS
+            for held in self._held.values():
+                marks[held.puzzle_id] = IN_PROGRESS
             return marks
 
-        return self._run(read)
+        return self._read(read)
 
     # ---- settings ----------------------------------------------------------------------------
     def get_setting(self, key: str, default: str | None = None) -> str | None:
-        row = self._run(
-            lambda db: db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        )
-        return default if row is None else str(row[0])
+        def read(db: sqlite3.Connection) -> str | None:
+            if key in self._held_settings:
+                return self._held_settings[key]
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            return None if row is None else str(row[0])
+
+        value = self._read(read)
+        return default if value is None else value
 
     def set_setting(self, key: str, value: str) -> None:
-        self._run(
-            lambda db: db.execute(
+        with self._lock:
+            self._held_settings[key] = str(value)
+        written: list[str] = []
+
+        def apply(db: sqlite3.Connection) -> None:
+            with self._lock:
+                if key not in self._held_settings:
+                    return
+                written[:] = [self._held_settings[key]]
+            db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, str(value)),
-            ),
-            writes=True,
-        )
+                (key, written[0]),
+            )
+
+        def done() -> None:
+            if written and self._held_settings.get(key) == written[0]:
+                del self._held_settings[key]
+
+        self._submit(Write(apply, ("setting", key), done))
 
     # ---- life cycle --------------------------------------------------------------------------
+    @property
+    def pending(self) -> int:
+        """Writes not yet in the file."""
+        return 0 if self._writer is None else self._writer.pending
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every write so far is in the file; False when `timeout` passed first."""
+        return True if self._writer is None else self._writer.flush(timeout)
+
     def close(self) -> None:
+        """Let go of this arcade's games, wait for the writes (a short while when saves are
+        paused: `unsaved` counts what could not be written, and `notice` says so)."""
         with self._lock:
-            if not self._closed:
-                self._closed = True
-                try:
-                    self._connection.close()
-                except sqlite3.Error:
-                    pass
+            if self._closed:
+                return
+            writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.submit(Write(lambda db: db.execute(
+                "UPDATE games SET holder = NULL WHERE holder = ?", (self.holder,))))
+            self.unsaved = writer.close()
+            if self.unsaved:
+                self.notice = (
+                    f"{self.unsaved} change(s) to your saved data could not be written"
+                    f" ({writer.paused or 'the store closed first'})."
+                )
+        with self._lock:
+            self._closed = True
+            for connection in (self._connection, self._read_copy):
+                if connection is not None:
+                    try:
+                        connection.close()
+                    except sqlite3.Error:
+                        pass
 
     def __enter__(self) -> Store:
         return self
@@ -273,90 +392,204 @@ class Store:
         self.close()
 
     # ---- the machinery -----------------------------------------------------------------------
-    def _run(self, work: Callable[[sqlite3.Connection], T], writes: bool = False) -> T:
-        """Run `work` (in a write transaction when `writes`); on an SQLite failure with the file,
-        fall back to memory once and run it there."""
+    def _tell(self, line: str) -> None:
+        self.notice = line
+        if self.on_notice is not None:
+            self.on_notice(line)
+
+    def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` on the file (under the lock, so no write lands halfway through what it
+        reads of the file and of the held writes); from a copy when the file cannot be read."""
         with self._lock:
             if self._closed:
                 raise ValueError("the store is closed")
+            db = self._read_copy or self._connection
             try:
-                return self._attempt(work, writes)
+                return work(db)
             except sqlite3.Error as error:
-                if not self.writable:
+                if self.path is None or self._read_copy is not None:
                     raise
-                self._fall_back(error)
-                return self._attempt(work, writes)
+                copy = connect(":memory:")
+                if not readable_copy(self.path, copy) or check_schema(copy) is not None:
+                    copy.close()
+                    copy = connect(":memory:")
+                    migrate(copy)
+                self._read_copy = copy
+                self._tell(f"Your saved data cannot be read just now ({error}): showing a copy.")
+                return work(copy)
 
-    def _attempt(self, work: Callable[[sqlite3.Connection], T], writes: bool) -> T:
-        db = self._connection
-        if not writes:
-            return work(db)
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            result = work(db)
-        except BaseException:
-            try:
-                db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-            raise
-        db.execute("COMMIT")
-        return result
+    def _submit(self, write: Write) -> None:
+        """To the writer thread; in memory (no file), made at once."""
+        with self._lock:
+            if self._closed:
+                raise ValueError("the store is closed")
+            writer = self._writer
+            if writer is None:
+                db = self._connection
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    write.apply(db)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    write.failed()
+                    raise
+                db.execute("COMMIT")
+                write.done()
+                return
+        writer.submit(write)
 
-    def _fall_back(self, error: sqlite3.Error) -> None:
-        """Saves off from now on: keep working in memory on a copy of what the file holds."""
-        memory = connect(":memory:")
+    def _game_write(self, slot: int) -> Write:
+        taken: list[tuple[HeldGame, int, int]] = []
+
+        def apply(db: sqlite3.Connection) -> None:
+            with self._lock:
+                held = self._held.get(slot)
+                if held is None:
+                    return  # written already, or finished since
+                line = self._lines.get(slot, [])
+                start, rows = held.from_ply, line[held.from_ply:]
+                taken[:] = [(held, held.version, start)]
+                held.from_ply = len(line)  # restored by `failed`
+                values = (slot, held.puzzle_id, held.game_id, held.seconds, held.hints,
+                          int(held.helped), held.daily, held.updated,
+                          json.dumps(list(held.hint_levels)), held.position, self.holder)
+            db.execute(
+                "INSERT INTO games (slot, puzzle_id, game_id, moves, redo, seconds, hints,"
+                " helped, daily, updated, hint_levels, position, holder)"
+                " VALUES (?, ?, ?, '[]', '[]', ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (slot) DO UPDATE SET puzzle_id = excluded.puzzle_id,"
+                " game_id = excluded.game_id, moves = '[]', redo = '[]',"
+                " seconds = excluded.seconds, hints = excluded.hints, helped = excluded.helped,"
+                " daily = excluded.daily, updated = excluded.updated,"
+                " hint_levels = excluded.hint_levels, position = excluded.position,"
+                " holder = excluded.holder",
+                values,
+            )
+            db.execute("DELETE FROM moves WHERE slot = ? AND ply >= ?", (slot, start))
+            db.executemany(
+                "INSERT INTO moves (slot, ply, move) VALUES (?, ?, ?)",
+                ((slot, start + n, move) for n, move in enumerate(rows)),
+            )
+
+        def done() -> None:
+            if taken:
+                held, version, _ = taken.pop()
+                if self._held.get(slot) is held and held.version == version:
+                    del self._held[slot]
+
+        def failed() -> None:
+            with self._lock:
+                if taken:
+                    held, _, start = taken.pop()
+                    held.from_ply = min(held.from_ply, start)
+
+        return Write(apply, ("game", slot), done, failed)
+
+    def _drop(self, slot: int | None, record: FinishedGame | None) -> None:
+        """Finish (with `record`) or delete the game in `slot`, in one transaction."""
+        token = next(self._tokens)
+        with self._lock:
+            if record is not None:
+                self._held_finished[token] = record
+            if slot is not None:
+                self._removed[slot] = self._removed.get(slot, 0) + 1
+                self._held.pop(slot, None)
+                self._lines.pop(slot, None)
+
+        def apply(db: sqlite3.Connection) -> None:
+            if record is not None:
+                db.execute(
+                    f"INSERT INTO finished ({FINISHED_COLUMNS})"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _finished_values(record),
+                )
+            if slot is not None:
+                db.execute("DELETE FROM games WHERE slot = ?", (slot,))
+                db.execute("DELETE FROM moves WHERE slot = ?", (slot,))
+
+        def done() -> None:
+            self._held_finished.pop(token, None)
+            if slot is not None:
+                left = self._removed.get(slot, 1) - 1
+                if left:
+                    self._removed[slot] = left
+                else:
+                    self._removed.pop(slot, None)
+
+        self._submit(Write(apply, None, done))
+
+    def _held_game(self, slot: int) -> SavedGame:
+        held, line = self._held[slot], self._lines.get(slot, [])
+        return SavedGame(
+            slot=slot, puzzle_id=held.puzzle_id, game_id=held.game_id,
+            moves=tuple(line[: held.position]), redo=tuple(line[held.position:]),
+            seconds=held.seconds, hints=held.hints, helped=held.helped, daily=held.daily,
+            updated=held.updated, hint_levels=held.hint_levels,
+        )
+
+    def _game_from_row(self, db: sqlite3.Connection, row: tuple[Any, ...]) -> SavedGame | None:
+        """A games row (not one held or removed here) as a game; None when it cannot be read
+        (passed over and named in a notice). Its line is kept for the saves that follow."""
+        slot = row[0]
+        if slot in self._held or slot in self._removed:
+            return None
         try:
-            copy_database(self._connection, memory)
-            migrate(memory)
-        except sqlite3.Error:
-            memory.close()
-            memory = connect(":memory:")
-            migrate(memory)
-        try:
-            self._connection.close()
-        except sqlite3.Error:
-            pass
-        self._connection = memory
-        self.writable = False
-        self.notice = f"Saves are off: could not write to {self.path} ({error})."
-        if self.on_notice is not None:
-            self.on_notice(self.notice)
+            game, line = saved_game(db, row)
+        except ROW_ERRORS:
+            self._passed_over("games", slot)
+            return None
+        self._lines[game.slot or 0] = line
+        if row[-1] is None:
+            self._json_rows.add(int(slot))
+        return game
+
+    def _passed_over(self, table: str, row_id: Any) -> None:
+        if self.unreadable.add(table, row_id):
+            self._tell(self.unreadable.notice())
 
     def _import_json_saves(self, folder: Path) -> None:
-        """Import the 0.1 JSON saves once (a flag in `meta` says it was done); files are kept."""
-        if self._run(lambda db: _meta(db, JSON_IMPORT_KEY)) is not None:
+        """Import the 0.1 JSON saves once (a flag in `meta` says it was done); files are kept.
+        Done on the reading connection with its short busy timeout: when the file is busy it
+        is left for the next start."""
+        try:
+            if self._read(lambda db: _meta(db, JSON_IMPORT_KEY)) is not None:
+                return
+        except sqlite3.Error:
             return
         found = list(legacy.saved_games(folder))
         games = [item for item in found if isinstance(item, SavedGame)]
         skipped = tuple(item.name for item in found if isinstance(item, Path))
+        with self._lock:
+            db = self._connection
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    if _meta(db, JSON_IMPORT_KEY) is not None:  # another process did it
+                        db.execute("ROLLBACK")
+                        return
+                    for game in games:
+                        db.execute(
+                            "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints,"
+                            " helped, daily, updated) VALUES (?, ?, ?, ?, 0, 0, 0, NULL, ?)",
+                            (game.puzzle_id, game.game_id, json.dumps(list(game.moves)),
+                             json.dumps(list(game.redo)), game.updated),
+                        )
+                    db.execute(
+                        "INSERT INTO meta (key, value) VALUES (?, ?)",
+                        (JSON_IMPORT_KEY, json.dumps(
+                            {"at": now_iso(), "games": len(games), "skipped": list(skipped)})),
+                    )
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error:
+                return  # busy or failing now: tried again at the next start
+        self.imported, self.import_skipped = len(games), skipped
 
-        def write(db: sqlite3.Connection) -> bool:
-            if _meta(db, JSON_IMPORT_KEY) is not None:  # another process did it meanwhile
-                return False
-            for game in games:
-                db.execute(
-                    "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints, helped,"
-                    " daily, updated) VALUES (?, ?, ?, ?, 0, 0, 0, NULL, ?)",
-                    (
-                        game.puzzle_id,
-                        game.game_id,
-                        json.dumps(list(game.moves)),
-                        json.dumps(list(game.redo)),
-                        game.updated,
-                    ),
-                )
-            db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?)",
-                (
-                    JSON_IMPORT_KEY,
-                    json.dumps({"at": now_iso(), "games": len(games), "skipped": list(skipped)}),
-                ),
-            )
-            return True
 
-        if self._run(write, writes=True):
-            self.imported, self.import_skipped = len(games), skipped
+def _new_slot() -> int:
+    return SLOT_BASE + secrets.randbelow(2**52 - SLOT_BASE)
 
 
 def _meta(db: sqlite3.Connection, key: str) -> str | None:
@@ -364,60 +597,17 @@ def _meta(db: sqlite3.Connection, key: str) -> str | None:
     return None if row is None else str(row[0])
 
 
-def _texts(raw: Any) -> tuple[str, ...]:
-    value = json.loads(raw)
-    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-        raise ValueError("moves are not a list of texts")
-    return tuple(value)
-
-
-def _levels(raw: Any) -> tuple[int, int, int]:
-    """The coach's hint counts by level; zeros for a value edited into nonsense."""
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        return (0, 0, 0)
-    if isinstance(value, list) and len(value) == 3 and all(type(n) is int for n in value):
-        return (value[0], value[1], value[2])
-    return (0, 0, 0)
-
-
-def _saved_game(row: tuple[Any, ...]) -> SavedGame | None:
-    """A games row as a SavedGame; None for a row edited into nonsense by hand."""
-    try:
-        slot, puzzle_id, game_id, moves, redo, seconds, hints, helped, daily, updated, lv = row
-        return SavedGame(
-            slot=int(slot),
-            puzzle_id=str(puzzle_id),
-            game_id=str(game_id),
-            moves=_texts(moves),
-            redo=_texts(redo),
-            seconds=float(seconds),
-            hints=int(hints),
-            helped=bool(helped),
-            daily=None if daily is None else str(daily),
-            updated=str(updated),
-            hint_levels=_levels(lv),
-        )
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
-def _finished_game(row: tuple[Any, ...]) -> FinishedGame | None:
-    try:
-        game_id, puzzle_id, moves, count, optimal, seconds, hints, helped, finished, daily, lv = row
-        return FinishedGame(
-            game_id=str(game_id),
-            puzzle_id=str(puzzle_id),
-            moves=_texts(moves),
-            move_count=int(count),
-            optimal=None if optimal is None else int(optimal),
-            seconds=float(seconds),
-            hints=int(hints),
-            helped=bool(helped),
-            finished=str(finished),
-            daily=None if daily is None else str(daily),
-            hint_levels=_levels(lv),
-        )
-    except (TypeError, ValueError, RecursionError):
-        return None
+def _finished_values(game: FinishedGame) -> tuple[Any, ...]:
+    return (
+        game.game_id,
+        game.puzzle_id,
+        json.dumps(list(game.moves)),
+        int(game.move_count),
+        None if game.optimal is None else int(game.optimal),
+        float(game.seconds),
+        int(game.hints),
+        int(bool(game.helped)),
+        game.finished,
+        game.daily,
+        json.dumps([int(n) for n in game.hint_levels]),
+    )

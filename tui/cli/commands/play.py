@@ -29,6 +29,8 @@ def open_arcade(game_id: str | None) -> int:
 
     app = KaeruApp(game_id)
     app.run()
+    if app.store.unsaved and app.store.notice:  # saves were paused to the end: said once more
+        say(app.store.notice)
     if app.crash_report is not None:
         say(app.crash_report)
         return EXIT_INTERNAL
