@@ -33,7 +33,8 @@ class SearchView:
     """What the stats panel shows: the search asked for, how it stands, and its figures."""
 
     tag: str  # "hint" | "solve" | ""
-    status: str  # "idle" | "running" | "done" | "cancelled" | "gave up" | "failed"
+    status: str  # idle, running, done, no solution, cancelled, gave up, failed, or "earlier":
+    # done before the game moved on (its figures are of an earlier position)
     stats: SearchStats | None
 
 

@@ -220,6 +220,8 @@ class Session(Generic[S, M]):
         if self.mode is Mode.SEARCHING:
             self.mode = Mode.PLAYING
             self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
+        elif self.search.status not in ("idle", "cancelled"):  # its figures were of another place
+            self.search = SearchView(self.search.tag, "earlier", self.search.stats)
         self.jobs.cancel("dead-end")
         self.jobs.cancel("reach")
         self.hint_move = None

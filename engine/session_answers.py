@@ -86,7 +86,7 @@ def optimal_done(session: Session, result: JobResult) -> None:
 def user_search_done(session: Session, tag: str, result: JobResult) -> None:
     """The player's hint or solve answered: show the hint, or start the playback."""
     session.mode = Mode.PLAYING
-    status = {"done": "done", "unsolvable": "done", "gave_up": "gave up"}.get(
+    status = {"done": "done", "unsolvable": "no solution", "gave_up": "gave up"}.get(
         result.outcome, result.outcome
     )
     session.search = SearchView(tag, status, result.stats)

@@ -121,6 +121,8 @@ class SessionCoach:
     def enable(self, on: bool = True) -> None:
         self.enabled = on
         session = self.session
+        session.hint_move = None  # hints start afresh in the new way (graded, or whole)
+        self.hint_level, self.hint_cells = 0, ()
         if on:
             self._warm()
             self.refresh()

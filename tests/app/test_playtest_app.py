@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from kaeru.engine.results import SearchStats
 from kaeru.screens.home import HomeScreen
 from kaeru.tui import glyphs
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenGame
 from kaeru.tui.widgets.board import BoardWidget
+from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import SIZE, play_screen, settle
 
 
@@ -109,3 +111,52 @@ async def test_pegs_typed_as_the_cli_prints_them_after_a_chain():
         assert [screen.session.puzzle.format_move(m) for m in screen.session.history] == [
             "d4-b4", "d6-d4", "d4-f4"
         ], screen.session.message
+
+
+def panel_rows(screen) -> dict[str, str]:
+    """The stats panel's rows as {name: value}."""
+    rows = {}
+    for line in screen.query_one(StatsPanel).rows(details=False)[1:]:
+        name, _, value = line.rpartition("  ")
+        rows[" ".join(name.split())] = value.strip()
+    return rows
+
+
+async def test_the_search_panel_never_shows_a_stale_or_false_distance():
+    """Regression: the panel kept the last hint's distance after the game moved on; knights'
+    table walk showed "positions looked at 0"."""
+    app = KaeruApp("knights-3x3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("i")
+        await settle(pilot)
+        rows = panel_rows(screen)
+        assert rows["distance"] == "16 moves" and rows["positions looked at"] != "0", rows
+        await pilot.press("m")  # the hinted move: the figures were of the position before
+        await settle(pilot)
+        assert "distance" not in panel_rows(screen)
+        assert "earlier position" in screen.query_one(StatsPanel).rows()[0]
+
+
+def test_a_stopped_search_shows_no_distance():
+    """Regression: a cancelled 15-puzzle hint showed its IDA* bound as "distance 51"."""
+    panel = StatsPanel()
+    stats = SearchStats("IDA*", depth=51, expanded=10, generated=30, frontier=0, seconds=1.0)
+    for status, words in (("cancelled", "not found"), ("gave up", "not found"),
+                          ("no solution", "cannot be won"), ("done", "51 moves")):
+        panel.show_stats(stats, status, "Hint")
+        assert any(line.endswith(words) and "distance" in line for line in panel.rows()), status
+
+
+async def test_turning_the_coach_on_drops_a_plain_hint():
+    app = KaeruApp("sliding-3x3", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("i")
+        await settle(pilot)
+        assert screen.session.hint_move is not None and board_of(app).hint_move is not None
+        await pilot.press("o")
+        await settle(pilot)
+        assert screen.session.hint_move is None and board_of(app).hint_move is None

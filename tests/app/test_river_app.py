@@ -183,7 +183,7 @@ async def test_an_impossible_variant_is_said_plainly():
         await settle(pilot)
         assert screen.session.playback is None
         assert screen.session.message.startswith(
-            "No solution: Jealous husbands (4 couples, boat of 2) cannot be done"
+            "This position cannot be won: Jealous husbands (4 couples, boat of 2) cannot be done"
         )
         assert screen.session.optimal_length is None
 

@@ -16,7 +16,12 @@ from kaeru.engine.core import SearchStats
 from kaeru.tui.widgets.text_update import update_text
 from kaeru.tui.words import duration, plural, short_count
 
-STATUS_WORDS = {"running": "searching…", "idle": "", "gave up": "gave up"}
+STATUS_WORDS = {"running": "searching…", "idle": "", "gave up": "gave up",
+                "earlier": "(an earlier position)"}
+# The distance row by how the search ended: only a finished search found a distance; a stopped
+# one's depth is how deep it had looked (an IDA* bound), not a distance.
+DISTANCE_WORDS = {"no solution": "cannot be won", "cancelled": "not found",
+                  "gave up": "not found", "failed": "not found"}
 ROW_WIDTH = 27  # a name and its value, the value right-aligned (the panel's narrowest inside)
 
 
@@ -87,18 +92,22 @@ class StatsPanel(Vertical):
         if self.search_status == "running":
             reached = f"{plural(stats.depth, self.unit)} so far"
         else:
-            reached = plural(stats.depth, self.unit)
+            reached = DISTANCE_WORDS.get(self.search_status, plural(stats.depth, self.unit))
         rows = [
-            ("positions looked at", short_count(stats.generated)),
+            # a table walk generates nothing: the positions it stepped through are its work
+            ("positions looked at", short_count(max(stats.generated, stats.expanded))),
             ("distance", reached),
             ("time", duration(stats.seconds)),
         ]
+        if self.search_status == "earlier":  # the game moved on since: no distance of here
+            del rows[1]
         if stats.note:  # busy with something else first (a table build): its note says what
             rows = rows[-1:]
         lines += [row(name, value) for name, value in rows]
         if self.details if details is None else details:
             lines.append(f"[dim]{escape(stats.algorithm)}[/dim]")
             figures = [
+                ("depth", str(stats.depth)),
                 ("expanded", short_count(stats.expanded)),
                 ("generated", short_count(stats.generated)),
                 ("frontier", short_count(stats.frontier)),
