@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Hashable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from kaeru.engine.core import Puzzle
-from kaeru.engine.store.models import SavedGame
+from kaeru.engine.store.models import SavedGame, now_iso
 
+JSON_IMPORT_KEY = "json_saves_imported"  # the flag in `meta` that the import was done
 MAX_BYTES = 1_000_000  # a game of 0.1 is a few kilobytes; anything past this is not one
 MAX_MOVES = 100_000
 
@@ -101,3 +103,42 @@ def move_text(puzzle: Puzzle, move: Hashable) -> str:
     """A move's text form, as the Session stores it: `puzzle.format_move` (parse_move reads it
     back)."""
     return puzzle.format_move(move)
+
+
+def import_once(db: sqlite3.Connection, folder: Path) -> tuple[int, tuple[str, ...]] | None:
+    """Import the JSON saves in `folder` into `db` once (a flag in `meta` says it was done; the
+    files are kept): (games imported, files skipped), or None when it was done before or the
+    database cannot be written now (it is tried again at the next start)."""
+    try:
+        if _meta(db, JSON_IMPORT_KEY) is not None:
+            return None
+        found = list(saved_games(folder))
+        games = [item for item in found if isinstance(item, SavedGame)]
+        skipped = tuple(item.name for item in found if isinstance(item, Path))
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if _meta(db, JSON_IMPORT_KEY) is not None:  # another process did it meanwhile
+                db.execute("ROLLBACK")
+                return None
+            for game in games:
+                db.execute(
+                    "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints, helped,"
+                    " daily, updated) VALUES (?, ?, ?, ?, 0, 0, 0, NULL, ?)",
+                    (game.puzzle_id, game.game_id, json.dumps(list(game.moves)),
+                     json.dumps(list(game.redo)), game.updated),
+                )
+            record = {"at": now_iso(), "games": len(games), "skipped": list(skipped)}
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)",
+                       (JSON_IMPORT_KEY, json.dumps(record)))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    except sqlite3.Error:
+        return None
+    return len(games), skipped
+
+
+def _meta(db: sqlite3.Connection, key: str) -> str | None:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])

@@ -40,14 +40,10 @@ be read); the files are kept.
 
 from __future__ import annotations
 
-import itertools
-import json
 import os
-import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -56,8 +52,9 @@ from typing import Any, TypeVar
 import platformdirs
 
 from kaeru.engine.store import legacy
+from kaeru.engine.store.held import Held, new_slot
 from kaeru.engine.store.holders import held_elsewhere, holder_name
-from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame, now_iso
+from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame
 from kaeru.engine.store.opening import Opened, connect, in_memory, open_database, readable_copy
 from kaeru.engine.store.records import summarise
 from kaeru.engine.store.rows import (
@@ -73,10 +70,8 @@ from kaeru.engine.store.writer import Write, Writer
 
 ENV_VAR = "KAERU_DATA_DIR"
 APP_NAME = "kaeru-arcade"
-JSON_IMPORT_KEY = "json_saves_imported"
 IN_PROGRESS, SOLVED = "in progress", "solved"
 READ_BUSY_MS = 500  # a read never waits longer than this on a lock (then reads a copy)
-SLOT_BASE = 2**40  # new slots are random above this: chosen here, never clashing
 
 T = TypeVar("T")
 
@@ -85,24 +80,6 @@ def data_folder() -> Path:
     """$KAERU_DATA_DIR, else the platform's user data folder for the arcade (not created)."""
     override = os.environ.get(ENV_VAR)
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
-
-
-@dataclass
-class HeldGame:
-    """A game in progress whose latest state is not yet in the file. Its moves are the
-    store's line for the slot; rows from `from_ply` on are to be written."""
-
-    puzzle_id: str
-    game_id: str
-    position: int
-    seconds: float
-    hints: int
-    helped: bool
-    daily: str | None
-    hint_levels: tuple[int, int, int]
-    updated: str
-    from_ply: int
-    version: int = 1
 
 
 class Store:
@@ -122,13 +99,7 @@ class Store:
         self.unsaved = 0  # writes that could not be made before the store closed
         self._lock = threading.RLock()
         self._closed = False
-        self._lines: dict[int, list[str]] = {}  # slot -> its line as this store knows it
-        self._json_rows: set[int] = set()  # slots still in the JSON columns (before v4)
-        self._held: dict[int, HeldGame] = {}
-        self._removed: dict[int, int] = {}  # slot -> finishes/deletes not yet in the file
-        self._held_finished: dict[int, FinishedGame] = {}
-        self._held_settings: dict[str, str] = {}
-        self._tokens = itertools.count()
+        self._held = Held(self._lock, self.holder)  # writes not yet in the file
         self._read_copy: sqlite3.Connection | None = None
         self._writer: Writer | None = None
         if opened.path is not None and opened.writable:
@@ -144,8 +115,11 @@ class Store:
         except Exception as error:  # a fault not foreseen still must not stop the game
             opened = in_memory(f"Saves are off: {type(error).__name__}: {error}")
         store = cls(opened, where)
-        if store.writable:
-            store._import_json_saves(where / "saves")
+        if store.writable:  # on the reading connection (short busy timeout): if the file is
+            with store._lock:  # busy now, the import waits for the next start
+                done = legacy.import_once(store._connection, where / "saves")
+            if done is not None:
+                store.imported, store.import_skipped = done
         return store
 
     @classmethod
@@ -159,10 +133,10 @@ class Store:
     def save_game(self, game: SavedGame) -> int:
         """Insert (slot None) or replace (by slot) a game in progress; returns its slot at once.
         A slot whose row is gone (finished or deleted elsewhere) is written again."""
-        slot = game.slot if game.slot is not None else _new_slot()
+        slot = game.slot if game.slot is not None else new_slot()
         with self._lock:
-            self._lines[slot] = []
-            self._json_rows.discard(slot)
+            self._held.lines[slot] = []
+            self._held.json_rows.discard(slot)
         return self.save_progress(
             slot, game.puzzle_id, game.game_id, keep=0, added=(*game.moves, *game.redo),
             position=len(game.moves), seconds=game.seconds, hints=game.hints,
@@ -188,33 +162,10 @@ class Store:
         first `keep` moves and goes on with `added`; `position` of them are played. Returns the
         slot (a new one when `slot` is None). LookupError when the store does not know the
         first `keep` moves of that slot (save the whole game with `save_game` then)."""
-        with self._lock:
-            if slot is None:
-                slot = _new_slot()
-                self._lines[slot] = []
-            line = self._lines.get(slot)
-            if line is None and not keep:
-                line = self._lines[slot] = []
-            if line is None or keep > len(line):
-                raise LookupError(f"the store does not hold the first {keep} moves of {slot}")
-            del line[keep:]
-            line.extend(added)
-            from_ply = 0 if slot in self._json_rows else keep
-            self._json_rows.discard(slot)
-            held = self._held.get(slot)
-            values = dict(
-                puzzle_id=puzzle_id, game_id=game_id, position=position, seconds=float(seconds),
-                hints=int(hints), helped=bool(helped), daily=daily,
-                hint_levels=tuple(int(n) for n in hint_levels), updated=now_iso(),
-            )
-            if held is None:
-                self._held[slot] = HeldGame(**values, from_ply=from_ply)  # type: ignore[arg-type]
-            else:
-                for name, value in values.items():
-                    setattr(held, name, value)
-                held.from_ply = min(held.from_ply, from_ply)
-                held.version += 1
-        self._submit(self._game_write(slot))
+        figures = {"seconds": float(seconds), "hints": int(hints), "helped": bool(helped),
+                   "daily": daily, "hint_levels": tuple(int(n) for n in hint_levels)}
+        slot = self._held.progress(slot, puzzle_id, game_id, keep, added, position, figures)
+        self._submit(self._held.game_write(slot))
         return slot
 
     def games_in_progress(self, puzzle_id: str | None = None) -> list[SavedGame]:
@@ -224,7 +175,7 @@ class Store:
         def read(db: sqlite3.Connection) -> list[SavedGame]:
             rows = db.execute(f"SELECT {GAME_COLUMNS} FROM games {where}", params).fetchall()
             games = [game for row in rows if (game := self._game_from_row(db, row)) is not None]
-            held = [self._held_game(slot) for slot in self._held]
+            held = [self._held.game(slot) for slot in self._held.games]
             games += [g for g in held if puzzle_id is None or g.puzzle_id == puzzle_id]
             return sorted(games, key=lambda g: (g.updated, g.slot or 0), reverse=True)
 
@@ -234,8 +185,8 @@ class Store:
         """The game in `slot`, or None when there is none (or its row cannot be read)."""
 
         def read(db: sqlite3.Connection) -> SavedGame | None:
-            if slot in self._held:
-                return self._held_game(slot)
+            if slot in self._held.games:
+                return self._held.game(slot)
             row = db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE slot = ?", (slot,)).fetchone()
             return None if row is None else self._game_from_row(db, row)
 
@@ -257,12 +208,12 @@ class Store:
         return True
 
     def delete_game(self, slot: int) -> None:
-        self._drop(slot, None)
+        self._submit(self._held.drop(slot, None))
 
     # ---- finished games ----------------------------------------------------------------------
     def finish_game(self, slot: int | None, game: FinishedGame) -> None:
         """Record a won game and remove its in-progress row, in one transaction."""
-        self._drop(slot, game)
+        self._submit(self._held.drop(slot, game))
 
     def records(self, puzzle_id: str | None = None, limit: int | None = None) -> list[FinishedGame]:
         """Finished games (of one puzzle, or all), newest first."""
@@ -278,7 +229,7 @@ class Store:
                 f" ORDER BY finished DESC, id DESC{tail}",
                 params,
             ).fetchall()
-            held = [g for g in reversed(self._held_finished.values())
+            held = [g for g in reversed(self._held.finished.values())
                     if puzzle_id is None or g.puzzle_id == puzzle_id]
             games = sorted(held, key=lambda g: g.finished, reverse=True)
             for row in rows:
@@ -302,11 +253,11 @@ class Store:
             marks = {
                 row[0]: SOLVED for row in db.execute("SELECT DISTINCT puzzle_id FROM finished")
             }
-            marks.update({game.puzzle_id: SOLVED for game in self._held_finished.values()})
+            marks.update({game.puzzle_id: SOLVED for game in self._held.finished.values()})
             for slot, puzzle in db.execute("SELECT slot, puzzle_id FROM games"):
-                if slot not in self._removed:
+                if slot not in self._held.removed:
                     marks[puzzle] = IN_PROGRESS
-            for held in self._held.values():
+            for held in self._held.games.values():
                 marks[held.puzzle_id] = IN_PROGRESS
             return marks
 
@@ -315,8 +266,8 @@ class Store:
     # ---- settings ----------------------------------------------------------------------------
     def get_setting(self, key: str, default: str | None = None) -> str | None:
         def read(db: sqlite3.Connection) -> str | None:
-            if key in self._held_settings:
-                return self._held_settings[key]
+            if key in self._held.settings:
+                return self._held.settings[key]
             row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
             return None if row is None else str(row[0])
 
@@ -324,26 +275,7 @@ class Store:
         return default if value is None else value
 
     def set_setting(self, key: str, value: str) -> None:
-        with self._lock:
-            self._held_settings[key] = str(value)
-        written: list[str] = []
-
-        def apply(db: sqlite3.Connection) -> None:
-            with self._lock:
-                if key not in self._held_settings:
-                    return
-                written[:] = [self._held_settings[key]]
-            db.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, written[0]),
-            )
-
-        def done() -> None:
-            if written and self._held_settings.get(key) == written[0]:
-                del self._held_settings[key]
-
-        self._submit(Write(apply, ("setting", key), done))
+        self._submit(self._held.setting(key, str(value)))
 
     # ---- life cycle --------------------------------------------------------------------------
     @property
@@ -438,176 +370,20 @@ class Store:
                 return
         writer.submit(write)
 
-    def _game_write(self, slot: int) -> Write:
-        taken: list[tuple[HeldGame, int, int]] = []
-
-        def apply(db: sqlite3.Connection) -> None:
-            with self._lock:
-                held = self._held.get(slot)
-                if held is None:
-                    return  # written already, or finished since
-                line = self._lines.get(slot, [])
-                start, rows = held.from_ply, line[held.from_ply:]
-                taken[:] = [(held, held.version, start)]
-                held.from_ply = len(line)  # restored by `failed`
-                values = (slot, held.puzzle_id, held.game_id, held.seconds, held.hints,
-                          int(held.helped), held.daily, held.updated,
-                          json.dumps(list(held.hint_levels)), held.position, self.holder)
-            db.execute(
-                "INSERT INTO games (slot, puzzle_id, game_id, moves, redo, seconds, hints,"
-                " helped, daily, updated, hint_levels, position, holder)"
-                " VALUES (?, ?, ?, '[]', '[]', ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (slot) DO UPDATE SET puzzle_id = excluded.puzzle_id,"
-                " game_id = excluded.game_id, moves = '[]', redo = '[]',"
-                " seconds = excluded.seconds, hints = excluded.hints, helped = excluded.helped,"
-                " daily = excluded.daily, updated = excluded.updated,"
-                " hint_levels = excluded.hint_levels, position = excluded.position,"
-                " holder = excluded.holder",
-                values,
-            )
-            db.execute("DELETE FROM moves WHERE slot = ? AND ply >= ?", (slot, start))
-            db.executemany(
-                "INSERT INTO moves (slot, ply, move) VALUES (?, ?, ?)",
-                ((slot, start + n, move) for n, move in enumerate(rows)),
-            )
-
-        def done() -> None:
-            if taken:
-                held, version, _ = taken.pop()
-                if self._held.get(slot) is held and held.version == version:
-                    del self._held[slot]
-
-        def failed() -> None:
-            with self._lock:
-                if taken:
-                    held, _, start = taken.pop()
-                    held.from_ply = min(held.from_ply, start)
-
-        return Write(apply, ("game", slot), done, failed)
-
-    def _drop(self, slot: int | None, record: FinishedGame | None) -> None:
-        """Finish (with `record`) or delete the game in `slot`, in one transaction."""
-        token = next(self._tokens)
-        with self._lock:
-            if record is not None:
-                self._held_finished[token] = record
-            if slot is not None:
-                self._removed[slot] = self._removed.get(slot, 0) + 1
-                self._held.pop(slot, None)
-                self._lines.pop(slot, None)
-
-        def apply(db: sqlite3.Connection) -> None:
-            if record is not None:
-                db.execute(
-                    f"INSERT INTO finished ({FINISHED_COLUMNS})"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    _finished_values(record),
-                )
-            if slot is not None:
-                db.execute("DELETE FROM games WHERE slot = ?", (slot,))
-                db.execute("DELETE FROM moves WHERE slot = ?", (slot,))
-
-        def done() -> None:
-            self._held_finished.pop(token, None)
-            if slot is not None:
-                left = self._removed.get(slot, 1) - 1
-                if left:
-                    self._removed[slot] = left
-                else:
-                    self._removed.pop(slot, None)
-
-        self._submit(Write(apply, None, done))
-
-    def _held_game(self, slot: int) -> SavedGame:
-        held, line = self._held[slot], self._lines.get(slot, [])
-        return SavedGame(
-            slot=slot, puzzle_id=held.puzzle_id, game_id=held.game_id,
-            moves=tuple(line[: held.position]), redo=tuple(line[held.position:]),
-            seconds=held.seconds, hints=held.hints, helped=held.helped, daily=held.daily,
-            updated=held.updated, hint_levels=held.hint_levels,
-        )
-
     def _game_from_row(self, db: sqlite3.Connection, row: tuple[Any, ...]) -> SavedGame | None:
         """A games row (not one held or removed here) as a game; None when it cannot be read
         (passed over and named in a notice). Its line is kept for the saves that follow."""
         slot = row[0]
-        if slot in self._held or slot in self._removed:
+        if slot in self._held.games or slot in self._held.removed:
             return None
         try:
             game, line = saved_game(db, row)
         except ROW_ERRORS:
             self._passed_over("games", slot)
             return None
-        self._lines[game.slot or 0] = line
-        if row[-1] is None:
-            self._json_rows.add(int(slot))
+        self._held.remember(int(slot), line, json_row=row[-1] is None)
         return game
 
     def _passed_over(self, table: str, row_id: Any) -> None:
         if self.unreadable.add(table, row_id):
             self._tell(self.unreadable.notice())
-
-    def _import_json_saves(self, folder: Path) -> None:
-        """Import the 0.1 JSON saves once (a flag in `meta` says it was done); files are kept.
-        Done on the reading connection with its short busy timeout: when the file is busy it
-        is left for the next start."""
-        try:
-            if self._read(lambda db: _meta(db, JSON_IMPORT_KEY)) is not None:
-                return
-        except sqlite3.Error:
-            return
-        found = list(legacy.saved_games(folder))
-        games = [item for item in found if isinstance(item, SavedGame)]
-        skipped = tuple(item.name for item in found if isinstance(item, Path))
-        with self._lock:
-            db = self._connection
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    if _meta(db, JSON_IMPORT_KEY) is not None:  # another process did it
-                        db.execute("ROLLBACK")
-                        return
-                    for game in games:
-                        db.execute(
-                            "INSERT INTO games (puzzle_id, game_id, moves, redo, seconds, hints,"
-                            " helped, daily, updated) VALUES (?, ?, ?, ?, 0, 0, 0, NULL, ?)",
-                            (game.puzzle_id, game.game_id, json.dumps(list(game.moves)),
-                             json.dumps(list(game.redo)), game.updated),
-                        )
-                    db.execute(
-                        "INSERT INTO meta (key, value) VALUES (?, ?)",
-                        (JSON_IMPORT_KEY, json.dumps(
-                            {"at": now_iso(), "games": len(games), "skipped": list(skipped)})),
-                    )
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
-            except sqlite3.Error:
-                return  # busy or failing now: tried again at the next start
-        self.imported, self.import_skipped = len(games), skipped
-
-
-def _new_slot() -> int:
-    return SLOT_BASE + secrets.randbelow(2**52 - SLOT_BASE)
-
-
-def _meta(db: sqlite3.Connection, key: str) -> str | None:
-    row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-    return None if row is None else str(row[0])
-
-
-def _finished_values(game: FinishedGame) -> tuple[Any, ...]:
-    return (
-        game.game_id,
-        game.puzzle_id,
-        json.dumps(list(game.moves)),
-        int(game.move_count),
-        None if game.optimal is None else int(game.optimal),
-        float(game.seconds),
-        int(game.hints),
-        int(bool(game.helped)),
-        game.finished,
-        game.daily,
-        json.dumps([int(n) for n in game.hint_levels]),
-    )
