@@ -129,13 +129,24 @@ def finished_game(session: Session) -> FinishedGame:
     )
 
 
+def _saved_move(puzzle: Any, text: str, state: Any) -> Any:
+    """The legal move a saved text names: the one `format_move` writes as exactly that text (a
+    save holds those: no normalising needed, a 200,000-move game opens several times faster),
+    else as `parse_move` reads any text (BadInput when none)."""
+    legal = list(puzzle.moves(state))
+    for move in legal:
+        if puzzle.format_move(move) == text:
+            return move
+    return puzzle.parse_move(text, state)
+
+
 def restore_saved(session: Session, saved: SavedGame) -> Session:
     """A new session of the saved game's start brought to where the save left it: its moves
     replayed, its undone moves ready to redo, its hints and time; BadInput (one line) when the
     save no longer makes sense."""
     try:
         for text in (*saved.moves, *saved.redo):  # redo: the next to redo first
-            session._play(session.puzzle.parse_move(text, session.state))
+            session._play(_saved_move(session.puzzle, text, session.state))
         for _ in saved.redo:
             session._states.pop()
             session._redo.append(session._moves.pop())
