@@ -118,11 +118,36 @@ def assert_compiled_again(folder: Path) -> None:
     assert third.returncode == 0 and third.stdout == "43\n", third.stderr[-2000:]
 
 
-@pytest.mark.parametrize("suffix", [".nbi", ".nbc"])
-def test_a_truncated_compiled_cache_is_compiled_again(kernel: Path, suffix: str):
-    for path in cache_files(kernel, suffix):
+def load_kernel(path: Path, name: str):
+    """A fresh dispatcher of the kernel in `path` (a module imported anew, so its compiled code
+    is looked up in the cache on the first call)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.triple
+
+
+def test_a_damaged_compiled_cache_is_compiled_again_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+):
+    """The short version (one process): a truncated index and a kernel with a flipped bit."""
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "numba"))
+    (tmp_path / "kernel.py").write_text(KERNEL)
+    assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_a")(14) == 43
+    assert cache_files(tmp_path, ".nbi") and cache_files(tmp_path, ".nbc")
+    for path in cache_files(tmp_path, ".nbc"):
+        flip_a_bit(path)
+    assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_b")(14) == 43
+    for path in cache_files(tmp_path, ".nbi"):
         truncate(path)
-    assert_compiled_again(kernel)
+    assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_c")(14) == 43
+    assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_d")(14) == 43  # cached again
+    capsys.readouterr()
 
 
 @pytest.mark.slow
