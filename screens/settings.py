@@ -22,6 +22,7 @@ from kaeru.engine.store import Store
 from kaeru.engine.tables.first_use import megabytes
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.keymap import keymap_path
+from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE, settings_are_shared
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
@@ -134,6 +135,8 @@ class SettingsScreen(Screen[None]):
                  "are built again when needed."]
         if not self.store.writable:
             notes.append("Saves are off: settings last until the arcade closes.")
+        if settings_are_shared():
+            notes.append(SHARED_SETTINGS_NOTE)
         notes += extra
         self.query_one("#settings-about", Static).update("\n".join(notes))
 
@@ -164,6 +167,9 @@ class SettingsScreen(Screen[None]):
         key = event.option.id
         if key == CACHE:
             self.action_clear_cache()
+            return
+        if settings_are_shared():  # `kaeru serve web`: the serving user's settings
+            self.show_notes(SHARED_SETTINGS_NOTE)
             return
         if key == "theme":
             themes = sorted(self.app.available_themes)

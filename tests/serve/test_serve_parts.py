@@ -1,5 +1,6 @@
-"""The serving parts that need no client: player names and folders, the arcade's environment,
-the host key, and the command's one-line errors."""
+"""The serving parts that need no client: player names and folders, the arcade's environment
+(and whether it may build the large tables), window sizes, the admission caps, the host key,
+stale guest folders, `--check`, and the command's one-line errors."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import pytest
 
 from kaeru.tui.cli.commands.serve import where_message
 from kaeru.tui.cli.main import main
+from kaeru.tui.serve.admission import Admission, login_caps
 from kaeru.tui.serve.identity import guest_player_name, key_player_name, player_folders
-from kaeru.tui.serve.pty_session import arcade_environment
-from kaeru.tui.serve.ssh_server import ensure_host_key
+from kaeru.tui.serve.limits import MAX_COLUMNS, MAX_ROWS, SessionLimits, clamp_size
+from kaeru.tui.serve.preflight import table_line
+from kaeru.tui.serve.pty_session import PDB_BUILD_MEMORY_MB, arcade_environment
+from kaeru.tui.serve.ssh_server import ensure_host_key, remove_stale_guests
 
 
 def test_key_names_are_safe_and_distinct():
@@ -101,3 +105,81 @@ def test_bad_serve_arguments_are_one_line_and_exit_2(args, tmp_path, capsys):
     assert code == 2
     errors = capsys.readouterr().err
     assert len(errors.strip().splitlines()) == 1 and "Traceback" not in errors
+
+
+def test_an_arcade_under_the_memory_limit_never_builds_the_large_tables(tmp_path):
+    folders = player_folders(tmp_path, "guest-1")
+    server = {"PATH": "/bin"}
+    limited = arcade_environment(folders, tmp_path, {}, 2048, server_env=server)
+    assert limited["KAERU_PDB_BUILD"] == "off"  # the default limit: loaded if built, never built
+    for roomy in (0, PDB_BUILD_MEMORY_MB):
+        env = arcade_environment(folders, tmp_path, {}, roomy, server_env=server)
+        assert "KAERU_PDB_BUILD" not in env
+    said = table_line(2048, built=lambda: False)
+    assert "not built" in said and "kaeru tables build" in said and "2048" in said
+    assert "are built" in table_line(2048, built=lambda: True)
+
+
+def test_window_sizes_are_clamped():
+    assert clamp_size(70000, 24) == (MAX_COLUMNS, 24)
+    assert clamp_size(0, -5) == (1, 1)
+    assert clamp_size(16000, 8000) == (MAX_COLUMNS, MAX_ROWS)
+
+
+def test_admission_caps_logins_and_sessions_per_address_and_per_key():
+    admission = Admission(SessionLimits(max_sessions=5, max_per_player=2, max_per_address=3),
+                          *login_caps(64))
+    assert login_caps(64) == (8, 2) and login_caps(1_000_000) == (64, 10)
+    assert admission.try_connect("a") is None and admission.try_connect("a") is None
+    assert "from a" in (admission.try_connect("a") or "")
+    assert admission.try_connect("b") is None
+    admission.leave_login("a")
+    assert admission.try_connect("a") is None
+    assert admission.try_session("k1", "a") is None and admission.try_session("k1", "b") is None
+    assert "this key" in (admission.try_session("k1", "c") or "")
+    assert admission.try_session("k2", "a") is None and admission.try_session("k3", "a") is None
+    assert "from your address" in (admission.try_session("k4", "a") or "")
+    assert admission.try_session("k4", "b") is None
+    assert "full" in (admission.try_session("k5", "c") or "")
+    admission.leave_session("k1", "a")
+    assert admission.try_session("k5", "c") is None
+
+
+def test_stale_guest_folders_go_at_start_and_keys_stay(tmp_path):
+    for name in ("guest-0123", "guest-4567", "key-abc"):
+        player_folders(tmp_path, name)
+    assert remove_stale_guests(tmp_path) == 2
+    assert [p.name for p in (tmp_path / "players").iterdir()] == ["key-abc"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["serve", "ssh", "--guest", "--memory-limit", "512"],
+        ["serve", "ssh", "--guest", "--stall-timeout", "0"],
+        ["serve", "ssh", "--guest", "--max-per-key", "0"],
+    ],
+)
+def test_limits_that_cannot_work_are_one_line_and_exit_2(args, tmp_path, capsys):
+    assert main([*args, "--data-dir", str(tmp_path)]) == 2
+    errors = capsys.readouterr().err
+    assert len(errors.strip().splitlines()) == 1 and "Traceback" not in errors
+
+
+def test_an_empty_host_key_is_one_line_and_exit_2(tmp_path, capsys):
+    (tmp_path / "ssh_host_ed25519_key").write_bytes(b"")
+    code = main(["serve", "ssh", "--guest", "--port", "0", "--data-dir", str(tmp_path)])
+    errors = capsys.readouterr().err
+    assert code == 2 and "host key" in errors and "empty" in errors
+    assert len(errors.strip().splitlines()) == 1 and "Traceback" not in errors
+
+
+def test_check_validates_and_exits(tmp_path, capsys):
+    (tmp_path / "keys").write_text("not a key\n")
+    base = ["serve", "ssh", "--check", "--data-dir", str(tmp_path / "serve")]
+    assert main([*base, "--guest"]) == 0
+    said = capsys.readouterr().out
+    assert "ok: logins: guest mode" in said and "is writable" in said
+    assert "open files" in said and "pattern databases" in said
+    assert main([*base, "--authorized-keys", str(tmp_path / "keys")]) == 2
+    assert "PROBLEM: no usable public key" in capsys.readouterr().out

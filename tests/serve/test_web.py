@@ -1,14 +1,17 @@
 """`kaeru serve web` in a real browser: Debian's chromium, headless, driven by Playwright's Python
-package (never Playwright's own browser download). The page loads, keys reach the arcade, the
-board changes, and every request the page makes stays on this server."""
+package (never Playwright's own browser download). A page from another origin cannot open the
+arcade's WebSocket; the server's own page loads, keys reach the arcade, the board changes, and
+every request the page makes stays on this server."""
 
 from __future__ import annotations
 
+import http.server
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -31,6 +34,40 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+OPEN_SOCKET = """url => new Promise(resolve => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => { socket.close(); resolve("open"); };
+    socket.onerror = () => resolve("refused");
+    setTimeout(() => resolve("no answer"), 15000);
+})"""
+
+
+class PageFromElsewhere(http.server.BaseHTTPRequestHandler):
+    """Another site's page (another port of loopback: another origin)."""
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(b"<html><body>a page from elsewhere</body></html>")
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def refused_from_elsewhere(page: object, port: int) -> str:
+    """What a page of another origin gets when it opens the arcade's WebSocket."""
+    elsewhere = http.server.HTTPServer(("127.0.0.1", 0), PageFromElsewhere)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/")  # type: ignore[attr-defined]
+        url = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+        return str(page.evaluate(OPEN_SOCKET, url))  # type: ignore[attr-defined]
+    finally:
+        elsewhere.shutdown()
+        elsewhere.server_close()
 
 
 def free_port() -> int:
@@ -82,6 +119,8 @@ def test_browser_plays_a_move_and_loads_nothing_from_outside(tmp_path: Path):
             )
             try:
                 page = browser.new_page()
+                # another site's page cannot open the arcade's socket (it would play as you)
+                assert refused_from_elsewhere(page, port) == "refused"
                 page.on("request", lambda request: requests.append(request.url))
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("body.-first-byte", state="attached", timeout=30000)

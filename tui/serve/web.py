@@ -4,27 +4,109 @@ textual-serve's page asks a font host on the internet for its web font, which fa
 page ships DejaVu Sans Mono (`static/`, its licence beside it) under the family name the
 terminal asks for, and loads nothing from outside this server. Each browser tab gets its own
 arcade process (`kaeru.tui.serve.web_app`, which draws a header glyph every common font has).
+
+The trust model: the web mode has no login, and every tab plays with the serving user's saves.
+What it guards is the server, not the visitors from each other:
+- the WebSocket that drives an arcade is accepted only from this server's own page (its
+  `Origin`, or one of `--allow-origin`): another site a visitor has open cannot play for them;
+- at most `--max-sessions` tabs at once, each arcade with `--memory-limit` of address space,
+  windows drawn at most `limits.MAX_COLUMNS` × `limits.MAX_ROWS`;
+- a visitor cannot clear the shared table cache or change the settings (they are the serving
+  user's): the arcades run as a shared, served arcade (`visitor_environment`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import logging
 import shlex
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from kaeru.tui.serve.limits import clamp_size
+from kaeru.tui.serve.pty_session import PDB_BUILD_ENV, SERVED_ANIMATIONS, table_build_allowed
+from kaeru.tui.serve.served import SERVED_ENV
 
 HERE = Path(__file__).resolve().parent
 KAERU_STATIC_ROUTE = "/kaeru-static"
+PLAYER_ENV = "KAERU_PLAYER"  # set: the table cache is shared (engine.cache_folder)
+WEB_PLAYER = "web-visitor"
 # textual-serve's context for its page, before rendering (aiohttp_jinja2 keeps it as __wrapped__)
 _base_index: Any = getattr(Server.handle_index, "__wrapped__")  # noqa: B009
+log = logging.getLogger("kaeru.serve")
+
+
+def visitor_environment(base: dict[str, str], memory_mb: int) -> dict[str, str]:
+    """A visitor's arcade: served and sharing the cache (no clearing it, no server settings),
+    its search under the memory limit, no table build the limit cannot hold."""
+    env = dict(base)
+    env[SERVED_ENV] = "web"
+    env[PLAYER_ENV] = WEB_PLAYER
+    env.setdefault("TEXTUAL_ANIMATIONS", SERVED_ANIMATIONS)
+    if memory_mb:
+        env["KAERU_SEARCH_MEMORY_MB"] = str(memory_mb)
+    if not table_build_allowed(memory_mb):
+        env[PDB_BUILD_ENV] = "off"
+    return env
+
+
+def own_origins(host: str, port: int, public_url: str | None) -> set[str]:
+    """The origins of this server's own page: the public URL's, and host:port (on loopback, by
+    every loopback name)."""
+    origins = {f"http://{host}:{port}"}
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if loopback:
+        origins |= {f"http://{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")}
+    if public_url:
+        parts = urlsplit(public_url)
+        origins.add(f"{parts.scheme}://{parts.netloc}")
+    return origins
+
+
+class ArcadeService(AppService):
+    """textual-serve's AppService: the visitor's environment, window sizes clamped."""
+
+    memory_mb = 0
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        width, height = clamp_size(width, height)
+        env = super()._build_environment(width, height)
+        return visitor_environment(env, self.memory_mb)
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        columns, rows = to_int(str(width), 80), to_int(str(height), 24)
+        await super().set_terminal_size(*clamp_size(columns, rows))
 
 
 class ArcadeWebServer(Server):
-    """textual-serve's Server with Kaeru's template and a second static folder (the font)."""
+    """textual-serve's Server with Kaeru's template, a second static folder (the font), and the
+    guards of the module's docstring."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        allowed_origins: set[str],
+        max_sessions: int,
+        memory_mb: int,
+        **options: Any,
+    ) -> None:
+        super().__init__(command, **options)
+        self.allowed_origins = allowed_origins
+        self.max_sessions = max_sessions
+        self.memory_mb = memory_mb
+        self.sessions = 0
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -40,16 +122,85 @@ class ArcadeWebServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         self.console.print(f"Serving the arcade on {self.public_url}  (Ctrl+C to stop)")
 
+    def refusal(self, request: web.Request) -> web.HTTPException | None:
+        origin = request.headers.get("Origin")
+        peer = request.remote or "?"
+        if origin is not None and origin not in self.allowed_origins:
+            log.warning("refused %s: a WebSocket from another site's page (%s)", peer, origin[:80])
+            return web.HTTPForbidden(text="kaeru serve: this arcade plays only from its own page")
+        if self.sessions >= self.max_sessions:
+            log.warning("limit: refused %s: the arcade is full (%d tabs)", peer, self.max_sessions)
+            return web.HTTPServiceUnavailable(text="kaeru serve: the arcade is full; try later")
+        return None
 
-def make_server(host: str, port: int, public_url: str | None = None) -> ArcadeWebServer:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's handler (1.1.3), behind the origin check and the cap, with the
+        arcade's own AppService."""
+        refused = self.refusal(request)
+        if refused is not None:
+            raise refused
+        self.sessions += 1
+        log.info("session from %s (%d running)", request.remote, self.sessions)
+        try:
+            return await self._serve_websocket(request)
+        finally:
+            self.sessions -= 1
+            log.info("disconnect %s (%d running)", request.remote, self.sessions)
+
+    async def _serve_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width, height = clamp_size(
+            to_int(request.query.get("width", "80"), 80),
+            to_int(request.query.get("height", "24"), 24),
+        )
+        app_service: ArcadeService | None = None
+        try:
+            await websocket.prepare(request)
+            app_service = ArcadeService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            app_service.memory_mb = self.memory_mb
+            await app_service.start(width, height)
+            try:
+                await self._process_messages(websocket, app_service)
+            finally:
+                await app_service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # noqa: BLE001 - a bad message ends that tab, in one line
+            log.warning("tab from %s ended: %s: %s", request.remote, type(error).__name__, error)
+        finally:
+            if app_service is not None:
+                await app_service.stop()
+        return websocket
+
+
+def make_server(
+    host: str,
+    port: int,
+    public_url: str | None = None,
+    *,
+    allow_origins: tuple[str, ...] = (),
+    max_sessions: int = 8,
+    memory_mb: int = 2048,
+) -> ArcadeWebServer:
     """A server for the arcade on `host:port` (textual-serve runs one process per browser tab)."""
-    command = shlex.join([sys.executable, "-m", "kaeru.tui.serve.web_app"])
-    server = ArcadeWebServer(
+    memory = str(memory_mb * 2**20 if memory_mb else 0)
+    command = shlex.join([sys.executable, "-m", "kaeru.tui.serve.web_app", memory])
+    extra = {origin.rstrip("/") for origin in allow_origins}
+    return ArcadeWebServer(
         command,
+        allowed_origins=own_origins(host, port, public_url) | extra,
+        max_sessions=max_sessions,
+        memory_mb=memory_mb,
         host=host,
         port=port,
         title="Kaeru Arcade",
         public_url=public_url,
         templates_path=HERE / "templates",
     )
-    return server

@@ -1,16 +1,20 @@
-"""The arcade as `kaeru serve web` runs it in each browser tab: KaeruApp with a header glyph that
-common fonts have (Textual's default, U+2B58, is missing from most monospace fonts and shows as
-an empty box in the browser)."""
+"""The arcade as `kaeru serve web` runs it in each browser tab (`python -m
+kaeru.tui.serve.web_app MEMORY_BYTES`): its address space capped (RLIMIT_AS, inherited by its
+search worker; 0: none), then KaeruApp with a header glyph that common fonts have (Textual's
+default, U+2B58, is missing from most monospace fonts and shows as an empty box in the
+browser)."""
 
 from __future__ import annotations
 
 import inspect
+import sys
 from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Header
 
 from kaeru.tui.app import KaeruApp
+from kaeru.tui.serve.limits import apply_memory_limit
 
 HEADER_GLYPH = "○"  # U+25CB WHITE CIRCLE: in WGL4, so in DejaVu, Courier New, Menlo, Consolas
 
@@ -33,9 +37,11 @@ class WebArcade(KaeruApp):
         screen.call_after_refresh(set_glyph)
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
+    memory = int(argv[0]) if argv and argv[0].isdigit() else 0
+    apply_memory_limit(memory or None)
     WebArcade().run()
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

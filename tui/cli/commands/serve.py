@@ -110,6 +110,22 @@ def configure(sub: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="the address browsers use, when behind a proxy (http://HOST:PORT)",
     )
+    web.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another page origin allowed to open the arcade (repeatable; this server's own "
+        "page always is)",
+    )
+    web.add_argument("--max-sessions", type=int, default=8, metavar="N", help="tabs at once (8)")
+    web.add_argument(
+        "--memory-limit",
+        type=int,
+        default=2048,
+        metavar="MB",
+        help="address space per tab's arcade and its search (2048; 0: none)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -244,14 +260,36 @@ async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
 
 
 def run_web(args: argparse.Namespace) -> int:
+    from kaeru.tui.serve import operator_log
+    from kaeru.tui.serve.limits import SessionLimits
     from kaeru.tui.serve.web import make_server
 
-    server = make_server(args.host, args.port, args.public_url)
+    try:
+        SessionLimits(max_sessions=args.max_sessions, memory_mb=args.memory_limit)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    for origin in args.allow_origin:
+        if not origin.startswith(("http://", "https://")):
+            raise BadInput(f"--allow-origin must be an http:// or https:// origin, not {origin!r}")
+    server = make_server(
+        args.host,
+        args.port,
+        args.public_url,
+        allow_origins=tuple(args.allow_origin),
+        max_sessions=args.max_sessions,
+        memory_mb=args.memory_limit,
+    )
     try:
         with socket.create_server((args.host, args.port)):  # fail early, in one line
             pass
     except OSError as error:
         raise BadInput(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    operator_log.setup()
     print(where_message("web", args.host, args.port), flush=True)
+    print(
+        f"kaeru serve web: pages from {', '.join(sorted(server.allowed_origins))} may play; "
+        f"at most {args.max_sessions} tabs",
+        flush=True,
+    )
     server.serve()
     return EXIT_OK

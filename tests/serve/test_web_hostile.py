@@ -1,0 +1,184 @@
+"""`kaeru serve web` against unfriendly visitors: the tabs are capped, each arcade runs under the
+memory limit at a clamped window size, and a visitor can neither clear the shared table cache
+nor change the serving user's settings. (A page from another origin refused the WebSocket:
+test_web's browser test, which has Chromium up already.)"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.widgets import OptionList
+
+from kaeru.engine.store import Store
+from kaeru.screens.settings import CACHE, SettingsScreen, setting
+from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE
+from kaeru.tui.serve.web import visitor_environment
+from tests.serve.test_web import free_port
+
+
+class WebServer:
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.port = free_port()
+        env = dict(
+            os.environ,
+            KAERU_DATA_DIR=str(tmp_path / "data"),
+            KAERU_CACHE_DIR=str(tmp_path / "cache"),
+            KAERU_CONFIG_DIR=str(tmp_path / "conf"),
+        )
+        self.log_path = tmp_path / "web.log"
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "kaeru.tui.cli", "serve", "web", "--port", str(self.port),
+                 *args],
+                stdout=subprocess.PIPE, stderr=log, env=env, text=True,
+            )
+        assert self.process.stdout is not None
+        assert "listening on 127.0.0.1:" in self.process.stdout.readline()
+        deadline = time.monotonic() + 20  # the line comes just before it binds
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("the web server never listened")
+
+    def arcades(self) -> list[int]:
+        """The tabs' arcade processes (textual-serve starts each through a shell)."""
+        found = []
+        for entry in os.listdir("/proc"):
+            try:
+                cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"kaeru.tui.serve.web_app" in cmdline and not cmdline.startswith(b"/bin/sh"):
+                found.append(int(entry))
+        return [pid for pid in found if self._descends(pid)]
+
+    def _descends(self, pid: int) -> bool:
+        for _ in range(4):
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except OSError:
+                return False
+            pid = int(stat.rsplit(")", 1)[1].split()[1])
+            if pid == self.process.pid:
+                return True
+        return False
+
+    def stop(self) -> str:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        return self.log_path.read_text(errors="replace")
+
+
+@pytest.fixture
+def web_server(tmp_path: Path) -> Iterator[object]:
+    servers: list[WebServer] = []
+
+    def start(*args: str) -> WebServer:
+        servers.append(WebServer(tmp_path, *args))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+async def open_tab(port: int, width: int, height: int) -> tuple[object, object]:
+    import aiohttp
+
+    session = aiohttp.ClientSession()
+    try:
+        tab = await session.ws_connect(f"http://127.0.0.1:{port}/ws?width={width}&height={height}")
+    except aiohttp.WSServerHandshakeError as error:
+        await session.close()
+        return None, error.status
+    return session, tab
+
+
+def address_space(pid: int) -> list[str]:
+    """RLIMIT_AS of `pid`, soft and hard."""
+    limits = Path(f"/proc/{pid}/limits").read_text()
+    line = next(row for row in limits.splitlines() if row.startswith("Max address space"))
+    return line.split()[3:5]
+
+
+def test_tabs_are_capped_and_each_arcade_is_limited_and_clamped(web_server):
+    server = web_server("--max-sessions", "1", "--memory-limit", "1024")
+
+    async def attack() -> tuple[list[int], object]:
+        session, tab = await open_tab(server.port, 16000, 8000)
+        assert session is not None, tab
+        try:
+            deadline = time.monotonic() + 20
+            while not server.arcades() and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            pids = server.arcades()
+            while pids and time.monotonic() < deadline and "unlimited" in address_space(pids[0]):
+                await asyncio.sleep(0.1)  # the limit is set once the arcade has its imports
+            _, second = await open_tab(server.port, 80, 24)
+            return pids, second
+        finally:
+            await tab.close()  # type: ignore[attr-defined]
+            await session.close()  # type: ignore[attr-defined]
+
+    pids, second = asyncio.run(attack())
+    assert second == 503  # the one tab allowed is open
+    (pid,) = pids
+    environ = dict(
+        item.split(b"=", 1) for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        if b"=" in item
+    )
+    assert (environ[b"COLUMNS"], environ[b"ROWS"]) == (b"1000", b"1000")
+    assert address_space(pid) == [str(1024 * 2**20)] * 2
+    assert environ[b"KAERU_PDB_BUILD"] == b"off"
+
+
+class SettingsHost(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(SettingsScreen(Store.open()))
+
+
+async def test_a_web_visitor_cannot_clear_the_cache_or_change_the_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "two-blank-4x4.depth.v2.table").write_bytes(b"\0" * 1000)
+    monkeypatch.setenv("KAERU_CACHE_DIR", str(cache))
+    monkeypatch.setenv("KAERU_DATA_DIR", str(tmp_path / "data"))
+    for name, value in visitor_environment({}, 2048).items():  # what a tab's arcade gets
+        monkeypatch.setenv(name, value)
+    app = SettingsHost()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        before = setting(screen.store, "coach")
+        await pilot.press("c")  # clear the cache: refused, nothing asked
+        await pilot.pause()
+        assert app.screen is screen
+        options = screen.query_one(OptionList)
+        options.highlighted = options.get_option_index(CACHE)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        options.highlighted = options.get_option_index("coach")
+        await pilot.press("enter")  # change the coach: refused
+        await pilot.pause()
+        assert setting(screen.store, "coach") == before
+        assert SHARED_SETTINGS_NOTE in str(screen.query_one("#settings-about").render())
+    assert (cache / "two-blank-4x4.depth.v2.table").exists()
