@@ -24,7 +24,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "kaeru-cache"
     folder.mkdir()
     (folder / "two-blank-4x4.depth.v2.table").write_bytes(b"\0" * 2_500_000)
-    (folder / "two-blank-4x4.depth.lock").touch()
     monkeypatch.setenv("KAERU_CACHE_DIR", str(folder))
     monkeypatch.delenv("KAERU_PLAYER", raising=False)
     return folder

@@ -84,6 +84,11 @@ def test_zsh_and_fish_scripts_know_every_command_and_puzzle(shell: str):
     if shutil.which(shell):  # a syntax check where the shell is installed
         check = [shell, "-n", "-c", text] if shell == "zsh" else [shell, "--no-execute", "-c", text]
         subprocess.run(check, check=True, timeout=60, capture_output=True)
+    if shell == "fish" and shutil.which("fish"):  # and fish completes from it
+        asked = f"{text}\ncomplete -C 'kaeru solve flip-it-1'"
+        done = subprocess.run(["fish", "-c", asked], capture_output=True, text=True, timeout=60)
+        offered = [line.split("\t")[0] for line in done.stdout.splitlines()]
+        assert offered == [i for i in all_ids() if i.startswith("flip-it-1")]
 
 
 def test_completion_without_a_shell_is_bad_input(capsys):
