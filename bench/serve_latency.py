@@ -369,10 +369,11 @@ async def serve(game: str, root: Path) -> None:
     config = ServeConfig(
         port=0,
         guest=True,
-        limits=SessionLimits(max_sessions=64, idle_timeout=0),
+        limits=SessionLimits(max_sessions=64, idle_timeout=0, max_per_address=64),
         root=root,
         cache_dir=configured_dir(),
         command=[sys.executable, "-m", "kaeru.tui.cli", "play", game],
+        login_caps=(64, 64),  # every player logs in at once from 127.0.0.1
     )
     acceptor, state = await start_server(config)
     print(f"port {acceptor.sockets[0].getsockname()[1]}", flush=True)

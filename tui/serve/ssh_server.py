@@ -78,6 +78,8 @@ class ServeConfig:
     root: Path = Path(".")
     cache_dir: Path = Path(".")
     command: list[str] | None = None  # the arcade command (tests and the bench may swap it)
+    # connections logging in at once (in all, per address); None: from the open-files limit
+    login_caps: tuple[int, int] | None = None
 
 
 class ArcadeState:
@@ -85,7 +87,8 @@ class ArcadeState:
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.admission = Admission(config.limits, *login_caps(open_files_limit()))
+        caps = config.login_caps or login_caps(open_files_limit())
+        self.admission = Admission(config.limits, *caps)
         self.arcades: set[ArcadeSession] = set()
 
 
