@@ -267,6 +267,7 @@ class ProcessRunner:
         self.workers_started = 0
         self.compiled_cache = True  # off for good once a worker crashed
         self._retried: set[int] = set()  # ids of jobs already retried after a crash
+        self._crashed_count = 0
 
     def worker(self) -> WorkerHandle:
         """The live worker, starting a fresh one when there is none (or it died)."""
@@ -298,6 +299,14 @@ class ProcessRunner:
         except Exception:  # no fresh worker: the caller fails the jobs it still holds
             log.exception("the crashed worker's jobs could not be retried")
             return False
+        from kaeru.engine.tables.folder import notice
+
+        self._crashed_count += 1
+        notice(
+            f"search-worker-crash-{id(self)}-{self._crashed_count}",
+            "The search process crashed: the search runs again without the compiled-code"
+            " cache.",
+        )
         return True
 
     @property

@@ -12,6 +12,9 @@ wraps numba's cache file so that:
   counts as empty;
 - any error while loading a kernel is a miss, and any error while saving one is ignored (the
   kernel is used from memory), so a cache folder that cannot be used never stops a search.
+
+Damage found is told in one line through the cache folder's notices (`tables.folder.notice`:
+the CLI prints them after its output, the app shows them).
 """
 
 from __future__ import annotations
@@ -26,6 +29,17 @@ log = logging.getLogger(__name__)
 
 DIGEST_SUFFIX = ".sha256"
 _guarded = False
+
+
+def tell_damage(path: str, error: object) -> None:
+    """One line for the player about a damaged file of compiled code (once per file)."""
+    from kaeru.engine.tables.folder import notice, printable
+
+    notice(
+        f"numba:{path}",
+        f"compiled code in the cache was damaged ({printable(str(error), 80)}): compiled again"
+        f" ({printable(os.path.basename(path), 60)})",
+    )
 
 
 class DamagedCacheFile(OSError):
@@ -52,6 +66,7 @@ def guard_numba_cache() -> None:
         except Exception as error:  # noqa: BLE001 - any damage: an empty index, rewritten later
             log.warning("numba cache index %s unreadable (%s): compiling again",
                         self._index_path, error)
+            tell_damage(str(self._index_path), error)
             return {}
 
     def save_data(self: Any, name: str, data: Any) -> None:
@@ -72,6 +87,8 @@ def guard_numba_cache() -> None:
         except OSError:
             expected = ""
         if hashlib.sha256(raw).hexdigest() != expected:
+            if expected:  # a file of before the digests is only compiled again, not damage
+                tell_damage(path, "its bytes do not match their digest")
             raise DamagedCacheFile(f"{os.path.basename(path)} does not match its digest")
         return pickle.loads(raw)
 
@@ -87,6 +104,7 @@ def guard_numba_cache() -> None:
             return original_load(self, sig, target_context)
         except Exception as error:  # noqa: BLE001 - a miss: compiled again
             log.warning("numba cache of %s unusable (%s): compiling again", self._name, error)
+            tell_damage(str(self._name), error)
             return None
 
     def save_overload(self: Any, sig: Any, data: Any) -> None:

@@ -126,6 +126,7 @@ def load_kernel(path: Path, name: str):
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # numba finds the kernel's module by name when it loads it
     spec.loader.exec_module(module)
     return module.triple
 
@@ -136,13 +137,19 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_process(
     """The short version (one process): a truncated index and a kernel with a flipped bit."""
     from numba.core import config
 
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))  # numba reloads its config
     monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "numba"))
+    for name in "abcd":
+        monkeypatch.delitem(sys.modules, f"kaeru_test_kernel_{name}", raising=False)
     (tmp_path / "kernel.py").write_text(KERNEL)
     assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_a")(14) == 43
     assert cache_files(tmp_path, ".nbi") and cache_files(tmp_path, ".nbc")
+    folder.forget_notices()
     for path in cache_files(tmp_path, ".nbc"):
         flip_a_bit(path)
     assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_b")(14) == 43
+    assert any("compiled code in the cache was damaged" in n for n in folder.notices())  # told
+    folder.forget_notices()
     for path in cache_files(tmp_path, ".nbi"):
         truncate(path)
     assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_c")(14) == 43

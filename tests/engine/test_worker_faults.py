@@ -13,6 +13,7 @@ from service_helpers import Recorder, long_request
 
 from kaeru.engine.service import CANCELLED, FAILED, SearchService
 from kaeru.engine.service.process_runner import ProcessRunner
+from kaeru.engine.tables.folder import notices
 
 WAIT = 30.0
 
@@ -65,6 +66,7 @@ def test_a_crashed_worker_is_restarted_and_its_job_retried_once_without_the_cach
         os.kill(first, signal.SIGSEGV)  # as damaged compiled code would
         second = wait_for_a_new_worker(runner, first)
         assert job.wait(0.5) is None  # retried, not failed
+        assert any("The search process crashed" in line for line in notices())  # told
         assert runner.handle is not None and runner.handle.compiled_cache is False
         os.kill(second, signal.SIGSEGV)  # a second crash: the job fails with one line
         result = job.wait(WAIT)
