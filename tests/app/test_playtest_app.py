@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.content import Content
 
 from kaeru.engine.results import SearchStats
 from kaeru.screens.home import HomeScreen
@@ -136,7 +137,7 @@ async def test_the_search_panel_never_shows_a_stale_or_false_distance():
         await pilot.press("m")  # the hinted move: the figures were of the position before
         await settle(pilot)
         assert "distance" not in panel_rows(screen)
-        assert "earlier position" in screen.query_one(StatsPanel).rows()[0]
+        assert "past position" in screen.query_one(StatsPanel).rows()[0]
 
 
 def test_a_stopped_search_shows_no_distance():
@@ -160,3 +161,22 @@ async def test_turning_the_coach_on_drops_a_plain_hint():
         await pilot.press("o")
         await settle(pilot)
         assert screen.session.hint_move is None and board_of(app).hint_move is None
+
+
+async def test_the_search_panel_rows_fit_beside_a_scrollbar():
+    """Regression: at 80×24 once the side panel scrolled, "positions looked at" and "time"
+    wrapped their own values onto a second line."""
+    app = KaeruApp("flip-it-5", resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("o", "2", "enter", "4", "enter", "s")
+        await settle(pilot)
+        await pilot.press("t", "full_stop")
+        await settle(pilot)
+        panel = screen.query_one(StatsPanel)
+        width = panel.query_one("#stats-text").content_size.width
+        lines = panel.text.split("\n")
+        figures = [line for line in lines if line.startswith(("positions", "time"))]
+        assert len(figures) == 2
+        assert all(Content.from_markup(line).cell_length <= width for line in figures), figures

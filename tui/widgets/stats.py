@@ -17,7 +17,7 @@ from kaeru.tui.widgets.text_update import update_text
 from kaeru.tui.words import duration, plural, short_count
 
 STATUS_WORDS = {"running": "searching…", "idle": "", "gave up": "gave up",
-                "earlier": "(an earlier position)"}
+                "earlier": "past position"}
 # The distance row by how the search ended: only a finished search found a distance; a stopped
 # one's depth is how deep it had looked (an IDA* bound), not a distance.
 DISTANCE_WORDS = {"no solution": "cannot be won", "cancelled": "not found",
@@ -25,9 +25,9 @@ DISTANCE_WORDS = {"no solution": "cannot be won", "cancelled": "not found",
 ROW_WIDTH = 27  # a name and its value, the value right-aligned (the panel's narrowest inside)
 
 
-def row(name: str, value: str) -> str:
-    """`name` and `value` on one line, the value right-aligned when both fit (markup)."""
-    return f"{name} {escape(value):>{max(1, ROW_WIDTH - len(name) - 1)}}"
+def row(name: str, value: str, width: int = ROW_WIDTH) -> str:
+    """`name` and `value` on one line `width` cells wide, the value right-aligned (markup)."""
+    return f"{name} {escape(value):>{max(1, width - len(name) - 1)}}"
 
 
 class StatsPanel(Vertical):
@@ -51,6 +51,7 @@ class StatsPanel(Vertical):
         self.unit = "move"
         self.details = details  # the algorithm's own figures (key `.` on the play screen)
         self.text = ""
+        self.row_width = ROW_WIDTH  # the text's width as laid out (less with a scrollbar)
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-text")
@@ -103,7 +104,7 @@ class StatsPanel(Vertical):
             del rows[1]
         if stats.note:  # busy with something else first (a table build): its note says what
             rows = rows[-1:]
-        lines += [row(name, value) for name, value in rows]
+        lines += [row(name, value, self.row_width) for name, value in rows]
         if self.details if details is None else details:
             lines.append(f"[dim]{escape(stats.algorithm)}[/dim]")
             figures = [
@@ -127,14 +128,20 @@ class StatsPanel(Vertical):
         bar = 0 if self.has_class("-no-progress") else 1
         return max(4, wrapped + bar)
 
+    def on_resize(self) -> None:
+        """A scrollbar came or went beside the panel: the rows fit the new width."""
+        self._redraw()
+
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
-        self.text = "\n".join(self.rows())
         text_widget = self.query_one("#stats-text", Static)
+        width = text_widget.content_size.width
+        if width > 0:
+            self.row_width = min(ROW_WIDTH, width)  # a row never wraps its own value
+        self.text = "\n".join(self.rows())
         old = text_widget.content
         # the same number of lines, none wrapping: the panel keeps its size, no new layout
-        width = text_widget.content_size.width
         same_shape = (
             isinstance(old, str) and old.count("\n") == self.text.count("\n") and width > 0
             and all(Content.from_markup(line).cell_length <= width
