@@ -227,7 +227,7 @@ def test_gathering_small_layers_gives_the_same_table_as_reading_them_back(
 
 
 # ---- the cache folder ---------------------------------------------------------------------------
-@pytest.mark.posix  # lock files a crash left behind: free for flock and Windows, held for a soft lock
+@pytest.mark.posix  # lock files a crash left: free for flock and Windows, held for a soft lock
 def test_clearing_the_cache_deletes_tables_and_keeps_a_build_under_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
