@@ -79,8 +79,15 @@ def test_python_m_kaeru_runs_the_same_command():
 
 
 def test_the_log_folder_is_named_as_every_other_folder(monkeypatch):
-    monkeypatch.delenv("KAERU_LOG_DIR", raising=False)
-    assert "kaeru-arcade" in log_dir().parts
+    from kaeru.engine.store.store import data_folder
+    from kaeru.engine.tables.folder import configured_dir
+    from kaeru.tui.keymap import keymap_path
+
+    for name in ("KAERU_LOG_DIR", "KAERU_CACHE_DIR", "KAERU_DATA_DIR", "KAERU_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    folders = [log_dir(), configured_dir(), data_folder(), keymap_path().parent]
+    assert all("kaeru-arcade" in folder.parts for folder in folders), folders
+    assert not any("kaeru" in folder.parts for folder in folders), folders
 
 
 def test_serve_without_the_extra_says_what_to_install():

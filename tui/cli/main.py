@@ -235,7 +235,7 @@ def log_dir() -> Path:
 
     from kaeru.engine.tables.folder import APP_NAME  # "kaeru-arcade", as every other folder
 
-    return Path(user_log_dir(APP_NAME, appauthor=False))
+    return Path(user_log_dir(APP_NAME))  # as the cache and data folders (Windows: one parent)
 
 
 def internal_error(error: BaseException) -> int:
