@@ -73,8 +73,9 @@ def test_oversized_windows_are_clamped_and_leak_no_descriptor(
 
 
 async def stalled_client(port: int, server: CommandServer, seconds: float) -> tuple[float, float]:
-    """A client whose session never reads its output; (largest server RSS growth in MB, seconds
-    until the server closed the connection, or `seconds` if it did not)."""
+    """A client whose session never reads its output and sends keys its arcade never reads;
+    (largest server RSS growth in MB, seconds until the server closed the connection, or
+    `seconds` if it did not)."""
     start = server.rss_mb()
     grown = 0.0
     async with asyncssh.connect("127.0.0.1", port, **CLIENT) as conn:
@@ -82,6 +83,7 @@ async def stalled_client(port: int, server: CommandServer, seconds: float) -> tu
             asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24), encoding=None
         )
         chan.pause_reading()  # takes nothing: the server's window runs out, then its buffer fills
+        chan.write(b"x" * 48 * 2**20)  # and keys the arcade never reads: 48 MB of them
         began = time.monotonic()
         while time.monotonic() - began < seconds:
             grown = max(grown, server.rss_mb() - start)
@@ -107,6 +109,7 @@ def test_a_client_that_stops_reading_cannot_grow_the_server(tmp_path):
     assert grown < 40, f"the server grew {grown:.0f} MB for one client that does not read"
     assert closed_after < 10, "a client that never reads was not disconnected"
     assert "output unread for 3 s" in log
+    assert "keys dropped" in log  # past 256 kB the arcade has not taken
     assert "Traceback" not in log
 
 

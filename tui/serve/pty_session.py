@@ -208,8 +208,13 @@ class ArcadeProcess:
         if self.master >= 0 and not self._ended:
             set_window_size(self.master, self.columns, self.rows)
 
+    @property
+    def input_backlog(self) -> int:
+        """Keys received and not yet taken by the arcade's terminal."""
+        return len(self._pending)
+
     def write(self, data: bytes) -> None:
-        """Send the player's keys to the arcade."""
+        """Send the player's keys to the arcade (the caller bounds `input_backlog`)."""
         if self._ended or self.master < 0:
             return
         self._pending += data

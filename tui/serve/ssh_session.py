@@ -8,8 +8,10 @@ pair, the arcade's processes, its slot, a guest's folder), with one line in the 
 - no key for `--idle-timeout` seconds, counted from the last key whatever the channel's state;
 - flow control: when the client's unsent output passes `HIGH_WATER` the arcade's terminal is not
   read (the arcade waits on it) until the backlog drains below `LOW_WATER`; a client that leaves
-  it unread for `--stall-timeout` seconds is disconnected (the arcade is hung up on, which saves
-  its game). The server holds at most about HIGH_WATER + one read per session.
+  it unread for `--stall-timeout` seconds is disconnected (the arcade is hung up on; its moves
+  are saved as they are played). The other way, keys that come while the arcade has not taken
+  HIGH_WATER of them already are dropped. The server holds at most about 2 × HIGH_WATER + the
+  SSH window (2 MB) per session.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
         self.started_at = time.monotonic()
         self.last_input = time.monotonic()
         self.end_reason = "the connection closed"
+        self.keys_dropped = 0
         self._watchers: set[asyncio.Task[None]] = set()
         self._closing = False
         self._released = False
@@ -132,8 +135,17 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
     # ---- data both ways ----------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
-        if self.arcade is not None and not self._closing:
-            self.arcade.write(data)
+        if self.arcade is None or self._closing:
+            return
+        if self.arcade.input_backlog > HIGH_WATER:
+            # The arcade does not take its keys: these are dropped, as a full terminal drops
+            # them. (Pausing the channel would not bound them: asyncssh grants the client a
+            # whole window again at each resume, whatever is still buffered.)
+            if not self.keys_dropped:
+                log.warning("player %s: keys dropped, the arcade is not taking them", self.player)
+            self.keys_dropped += len(data)
+            return
+        self.arcade.write(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
