@@ -8,6 +8,7 @@ from typing import Any
 
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.results import reason_words
 
 
 def parse_game_id(game_id: str) -> tuple[Puzzle[Any, Any], Hashable]:
@@ -23,5 +24,5 @@ def playable_start(puzzle: Puzzle[Any, Any], text: str) -> Hashable:
     start = puzzle.parse(text) if text.strip() else puzzle.initial()
     reason = puzzle.unsolvable_reason(start, start)
     if reason:
-        raise BadInput(f"this start cannot be won: {reason}")
+        raise BadInput(f"this start cannot be won: {reason_words(reason)}")
     return start

@@ -3,6 +3,7 @@ and an Enumeration. The bottom layer of the engine: it imports nothing of it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -13,6 +14,15 @@ M = TypeVar("M", bound=Hashable)  # a puzzle's move type
 
 class BadInput(ValueError):
     """Input the user typed is wrong; the message is one clear line saying what is expected."""
+
+
+VERDICT_PREFIX = re.compile(r"^\s*(unsolvable|no solution)\s*:\s*", re.IGNORECASE)
+
+
+def reason_words(reason: str) -> str:
+    """A proof's one line as it is shown after a verdict ("cannot be won: …", "no solution —
+    …"): without a verdict of its own in front ("unsolvable: sorting this layout…")."""
+    return VERDICT_PREFIX.sub("", reason, count=1).strip()
 
 
 class Unsolvable(Exception):
@@ -68,8 +78,18 @@ class SearchStats:
             "frontier": self.frontier,
             "seconds": round(self.seconds, 6),
         }
-        out.update(dict(self.extra))
+        out.update((name, json_value(value)) for name, value in self.extra)
         return out
+
+
+COUNT = re.compile(r"\d{1,3}(,\d{3})+|\d+")
+
+
+def json_value(value: Any) -> Any:
+    """An extra figure for JSON: a count written for players ("1,234") as the number it is."""
+    if isinstance(value, str) and COUNT.fullmatch(value.strip()):
+        return int(value.strip().replace(",", ""))
+    return value
 
 
 Progress = Callable[[SearchStats], None] | None

@@ -16,7 +16,7 @@ from kaeru.engine.core import Puzzle
 from kaeru.engine.game_record import SearchView
 from kaeru.engine.modes import Mode
 from kaeru.engine.playback import Playback
-from kaeru.engine.results import Solution
+from kaeru.engine.results import Solution, reason_words
 from kaeru.engine.service.jobs import JobResult
 from kaeru.engine.words import plural
 
@@ -43,7 +43,7 @@ def unsolvable_words(message: str) -> str:
     """Why a search found no solution, in a player's words: the job's "No solution: <reason>"
     without its prefix, the search's own account ("the search from one end ran out after 2
     positions") said as what it means."""
-    reason = message.removeprefix("No solution: ").strip()
+    reason = reason_words(message.removeprefix("No solution: "))
     ran_out = RAN_OUT.fullmatch(reason)
     if ran_out:
         return f"no series of moves from here reaches the goal ({ran_out[1]} positions tried)"

@@ -26,6 +26,7 @@ from kaeru.engine.session import Session
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
+from kaeru.tui.words import plural
 
 Replay = Callable[[int], None]
 
@@ -103,8 +104,12 @@ class AnalysisScreen(Screen[None]):
         unit = unit_of(self.session.puzzle)
         made = len(found.graded)
         optimal = found.optimal
-        summary = f"{made} {unit}s made"
-        if optimal is not None:
+        summary = f"{plural(made, unit)} made"
+        if optimal is not None and self.session.puzzle.capabilities.chains:
+            # pegs: every win takes the same jumps; moves (chains) are what a player counts
+            chains = len(self.session.puzzle.chains(self.session.history))
+            summary += f", as {plural(chains, 'move')} (every win takes {optimal} {unit}s)"
+        elif optimal is not None:
             summary += f"; optimal from the start: {optimal}"
             extra = found.wasted_moves or 0
             summary += "  — a perfect game!" if extra == 0 else f"  ({extra} more than needed)"

@@ -16,7 +16,7 @@ from kaeru.engine.explorable import explore_refusal
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import SOLVED
 from kaeru.screens.home_list import CURIOSITIES, DAILY_ID, MARK_WORDS, RANDOM_ID
-from kaeru.tui.words import flow
+from kaeru.tui.words import flow, sentence
 
 ENTRY_TEXT = {
     RANDOM_ID: (
@@ -65,7 +65,7 @@ def about_preset(puzzle_id: str, facts: Facts | None, marks: Mapping[str, str]) 
     if facts is None:
         lines.append("[dim]Finding its shortest solution…[/dim]")
     elif facts.unwinnable:
-        lines.append(f"[b]Cannot be won.[/b] {escape(facts.unwinnable)}")
+        lines.append(f"[b]Cannot be won.[/b] {escape(sentence(facts.unwinnable))}")
     else:
         lines.append(escape(facts.described()))
     mark = MARK_WORDS.get(marks.get(puzzle_id, ""))

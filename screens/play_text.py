@@ -47,10 +47,12 @@ def counter_text(outcome: Outcome) -> str:
 def verdict_text(outcome: Outcome) -> str:
     if outcome.chains is not None:
         return f"Solved in {plural(outcome.chains, 'move')} ({plural(outcome.moves, 'jump')})."
+    made = f"Solved in {plural(outcome.moves, 'move')}"
     if outcome.optimal is None:
-        return f"Solved in {plural(outcome.moves, 'move')}!"
-    perfect = " A perfect game." if outcome.moves == outcome.optimal else ""
-    return f"Solved in {plural(outcome.moves, 'move')} — optimal is {outcome.optimal}!{perfect}"
+        return f"{made}!"
+    if outcome.moves <= outcome.optimal:
+        return f"{made}: a perfect game!"
+    return f"{made} (the fewest is {outcome.optimal})."
 
 
 def status_text(outcome: Outcome, *, coach_on: bool = False) -> str:

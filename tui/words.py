@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import re
 
+from kaeru.engine.results import reason_words
 from kaeru.engine.words import plural
 
-__all__ = ["duration", "flow", "plural", "short_count"]
+__all__ = ["duration", "flow", "plural", "sentence", "short_count"]
 
 _ENDS_PARAGRAPH = (".", "!", "?", ":")
 _STARTS_ITEM = re.compile(r"^(\s|[-*•]\s|\d+[.)]\s)")
+
+
+def sentence(text: str) -> str:
+    """A proof's one line as a sentence of its own: no verdict in front of it ("unsolvable:"),
+    a capital first letter, a full stop at the end."""
+    text = reason_words(text)
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def flow(text: str) -> str:

@@ -80,6 +80,8 @@ class IllegalMove(BadInput):
     graded: tuple[GradedMove, ...] = field(default=())
 
     def __str__(self) -> str:
+        if f"'{self.text.strip()}'" in self.why:  # the reason names the move already
+            return f"move {self.index}: {self.why}"
         return f"move {self.index} '{self.text}' is not legal: {self.why}"
 
 

@@ -25,6 +25,7 @@ from kaeru.screens.home import HomeScreen
 from kaeru.screens.home_list import CURIOSITIES_ID, DAILY_ID, NOTHING_ID, RANDOM_ID, family_id
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
+from kaeru.tui.words import sentence
 
 SIZES = [(80, 24), (60, 20)]
 preset_names = {p.puzzle_id: p.label for e in catalogue() for p in e.presets}
@@ -121,7 +122,7 @@ async def test_home_by_family(size):
         home.select_preset("pegs-french")
         french = get_puzzle("pegs-french")
         reason = french.unsolvable_reason(french.initial(), french.initial())
-        assert reason and f"Cannot be won. {reason}"[:60] in about(home)
+        assert reason and f"Cannot be won. {sentence(reason)}"[:60] in about(home)
         home.select_preset("jealous-husbands-4-boat2")
         home.select_preset("jealous-husbands-3")
         ids = listed(home)

@@ -62,7 +62,7 @@ async def test_knight_exchange_played_to_the_end_by_keys():
         assert screen.session.solved
         assert puzzle.format(screen.session.state) == "WWW/___/___/BBB"
         status = str(screen.query_one("#status").content)
-        assert "Solved in 16 moves — optimal is 16" in status
+        assert "Solved in 16 moves: a perfect game!" in status
 
 
 @pytest.mark.slow  # a longer scenario; the default run keeps its like

@@ -117,3 +117,25 @@ def test_daily_json_is_the_day_s_list(capsys):
     assert json.loads(out) == [g.as_json() for g in daily_games("2026-11-23")]
     code, out, _ = run(capsys, "daily", "--date", "2026-11-23")
     assert code == 0 and "sliding-4x4" in out and out.startswith("Kaeru daily puzzles, 2026-11-23")
+
+
+def test_solve_and_hint_json_write_moves_one_way(capsys, data_dir: Path):
+    """Regression: `hint --json` wrote `4->2`, `solve --json` `5 → 2`; extra figures such as
+    `stats.positions` were strings."""
+    code, out, _ = run(capsys, "solve", "flip-it-5", "--json")
+    solved = json.loads(out)
+    assert code == 0 and all("→" not in move for move in solved["moves"])
+    assert isinstance(solved["stats"]["positions"], int)
+    code, out, _ = run(capsys, "hint", "flip-it-5", "--json")
+    assert json.loads(out)["move"] == solved["moves"][0]
+    code, out, _ = run(capsys, "grade", "flip-it-5", *solved["moves"], "--json")
+    assert code == 0
+
+
+def test_cli_words_say_a_verdict_once_and_count_jumps_as_jumps(capsys, data_dir: Path):
+    code, out, _ = run(capsys, "solve", "pegs-triangle")
+    assert code == 0 and out.splitlines()[1].startswith("13 jumps, optimal")
+    code, out, _ = run(capsys, "solve", "sliding-3x3:1 2 3/4 5 6/8 7 _")
+    assert code == 1 and "no solution — sorting this layout" in out and "unsolvable:" not in out
+    code, _, err = run(capsys, "grade", "sliding-3x3", "9->1")
+    assert code == 2 and err.count("9->1") == 1 and "is not legal:" not in err

@@ -12,7 +12,13 @@ from typing import Any
 from kaeru.engine.coach.distance import AlreadySolved, best_move, unit_of
 from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Unsolvable
-from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
+from kaeru.engine.results import reason_words
+from kaeru.tui.cli.arguments import (
+    add_budget_argument,
+    add_puzzle_arguments,
+    control_budget,
+    resolve,
+)
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
@@ -30,6 +36,7 @@ def configure(sub: argparse.ArgumentParser) -> None:
         help="the game's start, where the goal depends on it (knights, Flip It); default: STATE",
     )
     sub.add_argument("--json", action="store_true", help="machine-readable output")
+    add_budget_argument(sub)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,14 +44,16 @@ def run(args: argparse.Namespace) -> int:
     start = puzzle.parse(args.game_start) if args.game_start else state
     head: dict[str, Any] = {"id": puzzle.id, "state": puzzle.format(state)}
     try:
-        move, here = best_move(puzzle, state, start, Control(progress_printer(sys.stderr.isatty())))
+        control = Control(progress_printer(sys.stderr.isatty()), budget=control_budget(args))
+        move, here = best_move(puzzle, state, start, control)
     except AlreadySolved:
         emit(args, head | {"move": None, "distance": 0}, f"{puzzle.id}: already solved")
         return EXIT_OK
     except Unsolvable as error:
         clear_progress()
-        out = head | {"move": None, "distance": None, "reason": error.reason}
-        emit(args, out, f"{puzzle.id}: cannot be won from here — {error.reason}")
+        reason = reason_words(error.reason)
+        out = head | {"move": None, "distance": None, "reason": reason}
+        emit(args, out, f"{puzzle.id}: cannot be won from here — {reason}")
         return EXIT_NO_SOLUTION
     except BudgetExceeded as error:
         clear_progress()

@@ -8,8 +8,15 @@ from typing import Any
 
 from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded, Unsolvable
+from kaeru.engine.results import reason_words
 from kaeru.engine.search import dispatch
-from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
+from kaeru.engine.words import plural
+from kaeru.tui.cli.arguments import (
+    add_budget_argument,
+    add_puzzle_arguments,
+    control_budget,
+    resolve,
+)
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK
 from kaeru.tui.cli.notation import add_notation_argument, check_sliding, written
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
@@ -23,6 +30,7 @@ def configure(sub: argparse.ArgumentParser) -> None:
     add_puzzle_arguments(sub)
     sub.add_argument("--json", action="store_true", help="machine-readable output")
     add_notation_argument(sub, reading=False)
+    add_budget_argument(sub)
     sub.add_argument(
         "--metric",
         choices=("jumps", "moves"),
@@ -38,31 +46,36 @@ def run(args: argparse.Namespace) -> int:
     head: dict[str, Any] = {"id": puzzle.id, "start": puzzle.format(start)}
     check_sliding(puzzle, getattr(args, "notation", "words"))
     try:
-        control = Control(progress=progress_printer(sys.stderr.isatty()))
+        control = Control(progress_printer(sys.stderr.isatty()), budget=control_budget(args))
         if getattr(args, "metric", "jumps") == "moves":
             solution = dispatch.solve_fewest_moves(puzzle, start, start, control)
         else:
             solution = dispatch.solve(puzzle, start, start, control)
     except Unsolvable as error:
         clear_progress()
-        out = head | {"solvable": False, "reason": error.reason}
+        reason = reason_words(error.reason)
+        out = head | {"solvable": False, "reason": reason}
         if error.stats is not None:
             out["stats"] = error.stats.as_dict()
-        emit(args, out, f"{puzzle.id} from {head['start']}: no solution — {error.reason}")
+        emit(args, out, f"{puzzle.id} from {head['start']}: no solution — {reason}")
         return EXIT_NO_SOLUTION
     except BudgetExceeded as error:
         clear_progress()
-        emit(args, head | {"solvable": None, "reason": str(error)}, f"{puzzle.id}: {error}")
+        out = head | {"solvable": None, "reason": str(error)}
+        if error.stats is not None:  # the figures reached
+            out["stats"] = error.stats.as_dict()
+        emit(args, out, f"{puzzle.id}: {error}")
         return EXIT_GAVE_UP
     clear_progress()
     moves = [puzzle.describe(m) for m in solution.moves]
+    texts = [puzzle.format_move(m) for m in solution.moves]  # what `grade` and `hint` read
     states = [puzzle.format(s) for s in solution.states]
     out = head | {
         "goal": puzzle.goal_text(start),
         "solvable": True,
         "length": solution.length,
         "optimal": solution.optimal,
-        "moves": moves,
+        "moves": texts,
         "states": states,
         "stats": solution.stats.as_dict(),
     }
@@ -77,10 +90,16 @@ def run(args: argparse.Namespace) -> int:
         length = out["length"] = len(chains)
         out["jumps"] = solution.length
     stats = solution.stats
+    counted = plural(length, "move")
+    if chains is not None and length == solution.length:  # pegs: the length counts jumps
+        counted = plural(length, "jump")  # the moves (chains of jumps): the last line
+    elif chains is not None:
+        counted = f"{plural(length, 'move')} ({plural(solution.length, 'jump')})"
     lines = [
         f"{puzzle.id}: {head['start']} → {out['goal']}",
-        f"{length} moves, {'optimal' if solution.optimal else 'NOT optimal'} "
-        f"({stats.algorithm}: {stats.generated:,} positions, {stats.seconds:.3f} s)",
+        f"{counted}, {'optimal' if solution.optimal else 'NOT optimal'} "
+        f"({stats.algorithm}: {plural(max(stats.generated, stats.expanded), 'position')}, "
+        f"{stats.seconds:.3f} s)",
         f"  {0:>3}. {'':<14} {states[0]}",
     ]
     steps = enumerate(zip(moves, states[1:], strict=True), 1)

@@ -106,7 +106,7 @@ class SquaresLook:
         elif square == marks["last_from"]:
             chars[mid] = signs["left"]
         if square == board.selected:
-            chars[mid - 1], chars[mid + 1] = signs["chosen"]
+            chars[mid - 1], chars[mid + 1] = signs["chosen"][0], signs["chosen"][1]
             for i in (mid - 1, mid, mid + 1):
                 styles[i] = (styles[i] or Style()) + style("selected")
         elif square == marks["hint_from"]:
@@ -127,7 +127,8 @@ class SquaresLook:
         base = board.style_of("dark" if dark else "light")
         frame = self.marks()["frame"]
         if square == board.cursor and not board.locked:
-            left, right = frame[0:2] if line == 0 else frame[2:4]
+            corners = frame[0:2] if line == 0 else frame[2:4]
+            left, right = corners[0], corners[1]
             return Text(left + frame[4] * (width - 2) + right, base + board.style_of("cursor"))
         fill = self.marks()["dark"] if dark else " "
         text = Text(fill * width, base)
