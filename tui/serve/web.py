@@ -154,13 +154,17 @@ class ArcadeWebServer(Server):
             to_int(request.query.get("height", "24"), 24),
         )
         app_service: ArcadeService | None = None
+
+        async def close() -> None:
+            await websocket.close()
+
         try:
             await websocket.prepare(request)
             app_service = ArcadeService(
                 self.command,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=close,
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
