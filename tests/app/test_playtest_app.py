@@ -180,3 +180,23 @@ async def test_the_search_panel_rows_fit_beside_a_scrollbar():
         figures = [line for line in lines if line.startswith(("positions", "time"))]
         assert len(figures) == 2
         assert all(Content.from_markup(line).cell_length <= width for line in figures), figures
+
+
+async def test_a_tiles_number_slides_it():
+    """Regression: on sliding boards Enter, Space and digits did nothing."""
+    app = KaeruApp("sliding-4x3:1 2 3 4/5 6 7 8/9 10 _ 11", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = play_screen(app).session
+        await pilot.press("1", "1")  # 11: no longer number goes on from it
+        await settle(pilot)
+        assert session.moves_made == 1
+        await pilot.press("1", "0", "enter")  # 10: in line with the gap, two cells away
+        await settle(pilot)
+        assert session.moves_made == 3  # the run: 11 back, then 10
+        await pilot.press("1", "space")  # tile 1: not in line with the gap
+        await settle(pilot)
+        assert session.moves_made == 3 and "tile 1 is not in line" in session.message
+        await pilot.press("6")  # above the gap
+        await settle(pilot)
+        assert session.moves_made == 4

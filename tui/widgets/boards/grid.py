@@ -64,6 +64,12 @@ class GridBoard(BoardWidget):
         Binding("x", "gap_mode(True)", "Arrows move the gap", id="board.gap_mode"),
         Binding("x", "gap_mode(False)", "Arrows move tiles", id="board.gap_mode"),
         # a click on a tile slides it, or the run between it and the gap (see on_click)
+        # a tile's number slides it the same way; Enter (or Space) after a number that a
+        # longer one could go on from ("1" on the 15-puzzle: 1, or 10 to 15?)
+        *[Binding(str(k), f"tile_digit({k})", "Type a tile's number: it slides" if k == 1
+                  else "", show=False, id=f"board.tile_digit_{k}") for k in range(10)],
+        Binding("enter,space", "slide_typed", "Slide the tile typed", show=False,
+                id="board.slide_typed"),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -103,6 +109,7 @@ class GridBoard(BoardWidget):
         super().__init__(*args, **kwargs)
         self.sliding: tuple[str, int, int] | None = None  # (tile, from cell, to cell)
         self.run_to: tuple[int, Hashable] | None = None  # a clicked run: its far cell, last move
+        self.typed = ""  # the digits of a tile's number typed so far
 
     @property
     def columns(self) -> int:
@@ -300,6 +307,38 @@ class GridBoard(BoardWidget):
             self.refuse(f"the gap cannot move {direction}: it is at the edge")
         else:
             self.refuse(f"no tile {WHERE[direction]} the gap to slide {direction}")
+
+    def action_tile_digit(self, digit: int) -> None:
+        """A digit of a tile's number: the tile slides as soon as no other number goes on
+        from what was typed, else on Enter (or when the next digit makes it whole)."""
+        typed = self.typed + str(digit)
+        labels = {cell.label for cell in self.shown.cells if not cell.vacant}
+        longer = [label for label in labels if label.startswith(typed) and label != typed]
+        if not longer and typed not in labels:
+            self.typed = ""
+            self.refuse(f"there is no tile {typed}")
+            return
+        if longer:
+            self.typed = typed  # "1" of the 15-puzzle: Enter slides 1, a digit more 10–15
+            return
+        self.typed = ""
+        self.slide_label(typed)
+
+    def action_slide_typed(self) -> None:
+        typed, self.typed = self.typed, ""
+        if not typed:
+            self.refuse("type a tile's number to slide it (Enter after it where a longer "
+                        "number could follow), or use the arrow keys")
+            return
+        self.slide_label(typed)
+
+    def slide_label(self, label: str) -> None:
+        cell = next(i for i, c in enumerate(self.shown.cells) if c.label == label and not c.vacant)
+        self.slide_run(cell)
+
+    def on_key(self, event: events.Key) -> None:
+        if not (event.character or "").isdigit() and event.key not in ("enter", "space"):
+            self.typed = ""  # a number is typed in one go
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell under widget coordinates (padding and frame included), or None."""
