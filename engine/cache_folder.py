@@ -8,7 +8,7 @@ later is built again on first use. Nothing a build is using is touched:
 
 - a table whose `<key>.lock` another build holds (engine.tables.store locks it while building
   and saving) is kept, lock file and all; the others are deleted while their lock is held here,
-  so no build can start writing one meanwhile;
+  so no build can start writing one meanwhile, and the lock file goes when it is let go;
 - temporary (hidden) files younger than TEMPORARY_GRACE (a write may be under way) are kept;
 - folders are kept (numba recreates its files, not always its folders).
 
@@ -98,7 +98,8 @@ def clear(folder: Path | None = None, grace: float = TEMPORARY_GRACE) -> Cleared
             for name in names:
                 if _belongs(name, key) and name != lock_name:
                     tally.delete(folder / name, grace)
-            tally.delete(folder / lock_name, grace)  # while held: no build opens it meanwhile
+        if not (folder / lock_name).exists():  # letting go of the lock removed its file
+            tally.removed += 1
     for root, _, files in os.walk(folder):
         for name in sorted(files):
             path = Path(root) / name
