@@ -75,7 +75,7 @@ async def test_settings_shows_the_cache_folder_and_clears_it_after_asking(cache:
         assert left == [], left
         assert "0 MB" in cache_row(screen)
         about = str(screen.query_one("#settings-about").render())
-        assert "Cleared 2.5 MB (2 files)." in about
+        assert "Cleared 2.5 MB (1 file)." in about
 
 
 async def test_the_app_s_settings_show_a_server_s_shared_cache_and_do_not_clear_it(
