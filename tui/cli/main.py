@@ -40,6 +40,10 @@ EXIT_CODES_HELP = """exit codes:
      could not be written (a full disk)
   130 interrupted (ctrl+c)"""
 
+# Commands that run no search, so the search settings are not checked (nor the search service
+# imported): `completion --game-ids` runs at each Tab.
+NEVER_SEARCH = ("completion", "man")
+
 # Output faults that end a command with a one-line message rather than a traceback.
 OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
 
@@ -112,7 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = chosen_command(words)
         parser, by_name = build_parser(() if chosen is None else (chosen,))
         args = parser.parse_args(words)
-        check_environment()
+        if args.command not in NEVER_SEARCH:
+            check_environment()
         if args.command is None:
             from kaeru.tui.cli.commands.play import open_arcade
 
