@@ -241,8 +241,16 @@ class River(Puzzle[RiverState, Move]):
         right = ([] if state.boat_left else [BOAT_WORD]) + list(self.bank(state, False))
         return f"{' '.join(left)} | {' '.join(right)}"
 
+    def game_id(self, start: RiverState) -> str:
+        """`wolf-goat-cabbage:Farmer,Wolf,Goat,Cabbage,boat/`: the banks apart by a /, no
+        space and no | (a shell's pipe), so the id pastes on a command line as it is."""
+        left, _, right = self.format(start).partition("|")
+        return f"{self.id}:{','.join(left.split())}/{','.join(right.split())}"
+
     def parse(self, text: str) -> RiverState:
         example = self.format(self.initial())
+        if "|" not in text and text.count("/") == 1:  # the game id's form
+            text = text.replace("/", "|")
         if text.count("|") != 1:
             raise BadInput(
                 f"{self.id}: expected the left bank, a |, then the right bank, e.g. '{example}'"

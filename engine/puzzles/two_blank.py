@@ -104,6 +104,10 @@ class TwoBlank(Puzzle[State, Move]):
     def format(self, state: State) -> str:
         return format_state(self.geometry, state)
 
+    def game_id(self, start: State) -> str:
+        """`two-blank-3x3:1,2,4/7,5,6/3,_,_`: no spaces, safe to paste on a command line."""
+        return f"{self.id}:{format_state(self.geometry, start).replace(' ', ',')}"
+
     def describe(self, move: Move) -> str:
         direction, tiles = move
         return f"{', '.join(str(t) for t in tiles)} {direction}"

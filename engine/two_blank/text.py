@@ -48,6 +48,7 @@ def parse_state(geometry: Geometry, text: str, name: str) -> State:
 
 
 def _tokens(g: Geometry, text: str, name: str, expected: str) -> list[str]:
+    text = text.replace(",", " ")  # `1,2,4/7,5,6/3,_,_`: the game id's form, no spaces
     rows = [row for row in re.split(r"[/;\n]", text) if row.strip()]
     if len(rows) == 1 and len(rows[0].split()) == 1 and len(rows[0].strip()) == g.cells:
         return [_from_compact(ch, g, name) for ch in rows[0].strip().lower()]

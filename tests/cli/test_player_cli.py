@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 
 from kaeru.engine.daily import daily_games
+from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.registry import families, get_puzzle
 from kaeru.engine.store import FinishedGame, Store
 from kaeru.tui.cli import main
 
@@ -139,3 +143,21 @@ def test_cli_words_say_a_verdict_once_and_count_jumps_as_jumps(capsys, data_dir:
     assert code == 1 and "no solution — sorting this layout" in out and "unsolvable:" not in out
     code, _, err = run(capsys, "grade", "sliding-3x3", "9->1")
     assert code == 2 and err.count("9->1") == 1 and "is not legal:" not in err
+
+
+SHELL_SAFE = re.compile(r"[A-Za-z0-9_,./:@+=-]+")
+
+
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.key)
+def test_game_ids_paste_unquoted_and_read_back(capsys, data_dir: Path, family):
+    """Regression: two-blank ids held spaces and river ids spaces and a `|` (a shell pipe)."""
+    puzzle = get_puzzle(family.ids[0])
+    rng, played = random.Random(5), puzzle.initial()
+    for _ in range(3):  # a start other than the standard one
+        played = puzzle.apply(played, rng.choice(list(puzzle.moves(played))))
+    for start in (puzzle.initial(), played):
+        game_id = puzzle.game_id(start)
+        assert SHELL_SAFE.fullmatch(game_id), game_id
+        assert parse_game_id(game_id)[1] == start
+    code, out, _ = run(capsys, "solve", puzzle.game_id(puzzle.initial()), "--json")
+    assert code in (0, 1) and json.loads(out)["id"] == puzzle.id
