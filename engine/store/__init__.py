@@ -2,8 +2,10 @@
 
 `Store` (engine.store.store) is the API; `SavedGame`, `FinishedGame` and `PuzzleSummary`
 (engine.store.models) the values it takes and gives. The schema and its migrations are in
-`schema`, the handling of faults at open in `opening`, summaries in `records`, the one-time
-import of the old JSON saves in `legacy`.
+`schema`, the handling of faults at open in `opening`, the writer thread that holds writes the
+file cannot take in `writer`, what is held until written in `held`, rows read back (and those
+that cannot be) in `rows`, which arcade plays a game in `holders`, summaries in `records`, the
+one-time import of the old JSON saves in `legacy`.
 """
 
 from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame
