@@ -25,6 +25,7 @@ from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter
+from kaeru.tui.words import plural
 
 
 class DrillScreen(Screen[None]):
@@ -136,10 +137,10 @@ class DrillScreen(Screen[None]):
             text = f"[green]Found![/green] {escape(puzzle.describe(event.move))} ({seconds:.1f} s)"
         else:
             best = ", ".join(puzzle.describe(m) for m in question.best)
-            after = "?" if answer.after is None else answer.after
+            after = "? moves" if answer.after is None else plural(answer.after, "move")
             text = (
                 f"[yellow]Not the best:[/yellow] {escape(puzzle.describe(event.move))} leads "
-                f"to {after} moves from the goal; best: {escape(best)}"
+                f"to {after} from the goal; best: {escape(best)}"
             )
         self.show_text("#drill-feedback", text, markup=True)
         self.next_question()
@@ -157,8 +158,8 @@ class DrillScreen(Screen[None]):
         low, high = self.depths
         self.show_text(
             "#drill-title",
-            f"{self.drill.puzzle.title}: find the best move — {self.drill.depth} moves from "
-            f"the goal ({low}–{high}: + and -)",
+            f"{self.drill.puzzle.title}: find the best move — "
+            f"{plural(self.drill.depth, 'move')} from the goal ({low}–{high}: + and -)",
         )
 
     def show_stats(self) -> None:

@@ -10,6 +10,7 @@ import sys
 from kaeru.engine.control import Control
 from kaeru.engine.core import BudgetExceeded
 from kaeru.engine.random_games import random_game
+from kaeru.engine.words import plural
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kaeru: {args.puzzle}: {error}", file=sys.stderr)
         return EXIT_GAVE_UP
     clear_progress()
-    optimal = "not computed (--optimal)" if game.optimal is None else f"{game.optimal} moves"
+    optimal = "not computed (--optimal)" if game.optimal is None else plural(game.optimal, "move")
     text = "\n".join(
         [
             game.game_id,

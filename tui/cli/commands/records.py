@@ -12,6 +12,7 @@ from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import FinishedGame, Store
+from kaeru.engine.words import plural
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 
@@ -45,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
 def line(game: FinishedGame) -> str:
     """`2026-11-23 11:02  sliding-3x3  30 moves (optimal 28)  1:02  clean`."""
     when = game.finished[:16].replace("T", " ")
-    count = f"{game.move_count} moves" + (
+    count = plural(game.move_count, "move") + (
         f" (optimal {game.optimal})" if game.optimal is not None else ""
     )
-    how = f"helped, {game.hints} hints" if game.helped else "clean"
+    how = f"helped, {plural(game.hints, 'hint')}" if game.helped else "clean"
     return f"{when}  {game.puzzle_id:<20}  {count:<22}  {clock(game.seconds):>7}  {how}"
