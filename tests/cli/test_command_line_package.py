@@ -91,7 +91,8 @@ def test_the_log_folder_is_named_as_every_other_folder(monkeypatch):
 
 
 def test_serve_without_the_extra_says_what_to_install():
-    env = {"PYTHONPATH": str(BLOCKED_IMPORTS), "KAERU_TEST_BLOCK_MODULES": "asyncssh,textual_serve"}
+    plain = "asyncssh,textual_serve,aiohttp,aiohttp_jinja2,jinja2"  # not in a plain install
+    env = {"PYTHONPATH": str(BLOCKED_IMPORTS), "KAERU_TEST_BLOCK_MODULES": plain}
     done = run_python("-c", SERVE, env=env)
     assert done.stdout.split() == [str(EXIT_BAD_INPUT)] * 2
     ssh, web = done.stderr.strip().splitlines()

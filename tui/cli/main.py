@@ -179,6 +179,8 @@ OPTIONAL_MODULES = {
     "asyncssh": f"serve ssh needs asyncssh: {EXTRA}",
     "textual_serve": f"serve web needs textual-serve: {EXTRA}",
     "aiohttp": f"serve web needs textual-serve: {EXTRA}",
+    "aiohttp_jinja2": f"serve web needs textual-serve: {EXTRA}",
+    "jinja2": f"serve web needs textual-serve: {EXTRA}",
 }
 POSIX_MODULES = ("fcntl", "termios", "pty", "resource", "tty")
 
