@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from kaeru.engine.explorable import explore_refusal
 from kaeru.engine.registry import families, get_puzzle
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenScreen
+
+
+@cache
+def explorable(puzzle_id: str) -> bool:
+    """Whether the explorer can count `puzzle_id` (the palette offers no explorer it refuses)."""
+    return explore_refusal(get_puzzle(puzzle_id)) is None
 
 
 class PuzzleCommands(Provider):
@@ -22,8 +29,9 @@ class PuzzleCommands(Provider):
                 post = self.app.post_message
                 found.append((f"Play {title}", f"Open {puzzle_id} ({family.blurb})",
                               partial(post, OpenGame(puzzle_id))))
-                found.append((f"Explore {title}", f"Positions by depth for {puzzle_id}",
-                              partial(post, OpenExplorer(puzzle_id))))
+                if explorable(puzzle_id):
+                    found.append((f"Explore {title}", f"Positions by depth for {puzzle_id}",
+                                  partial(post, OpenExplorer(puzzle_id))))
         for name, help_text, screen in (
             ("Records", "your finished games and personal bests", "records"),
             ("Settings", "theme, clock, coach, playback, glyphs, keymap", "settings"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.content import Content
 
+from kaeru.engine.registry import families
 from kaeru.engine.results import SearchStats
 from kaeru.screens.home import HomeScreen
 from kaeru.tui import glyphs
@@ -200,3 +201,19 @@ async def test_a_tiles_number_slides_it():
         await pilot.press("6")  # above the gap
         await settle(pilot)
         assert session.moves_made == 4
+
+
+async def test_the_palette_offers_no_explorer_that_refuses():
+    from kaeru.engine.explorable import explore_refusal
+    from kaeru.engine.registry import get_puzzle
+    from kaeru.tui.commands import PuzzleCommands
+
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        provider = PuzzleCommands(app.screen)
+        offered = [name for name, _, _ in provider._commands() if name.startswith("Explore ")]
+        assert offered and "Explore 15-puzzle (4×4)" not in offered
+        titles = {get_puzzle(i).title: i for f in families() for i in f.ids}
+        assert all(explore_refusal(get_puzzle(titles[n.removeprefix("Explore ")])) is None
+                   for n in offered)
