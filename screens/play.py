@@ -17,6 +17,7 @@ from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.markup import escape
+from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -65,6 +66,7 @@ class PlayScreen(Screen[None]):
         self.board: BoardWidget = board_class(layout.kind)(layout, id="board")
         self._step_timer: Timer | None = None
         self._was_won = session.solved
+        self.win_toast: Notification | None = None  # the win's toast, while it may be up
         self._escape_at: float | None = None
         self.show_timer = show_timer
         self.plan = Plan("unset")  # until `fit` lays the parts out
@@ -115,9 +117,17 @@ class PlayScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.session.listeners.remove(self.session_changed)
         self.session.close()
+        self.drop_win_toast()
 
     def on_screen_suspend(self) -> None:
         self.session.pause()
+        self.drop_win_toast()
+
+    def drop_win_toast(self) -> None:
+        """The win's toast belongs to this screen: it goes when another screen comes up."""
+        toast, self.win_toast = self.win_toast, None
+        if toast is not None and toast in self.app._notifications:
+            self.app._unnotify(toast)
 
     def on_screen_resume(self) -> None:
         self.session.resume()
@@ -268,7 +278,9 @@ class PlayScreen(Screen[None]):
     def celebrate(self) -> None:
         """The win: the verdict, and for a daily puzzle the share line, copied (OSC 52)."""
         outcome = self.session.outcome()
-        self.notify(f"{verdict_text(outcome)}  (A: the analysis)", title="Solved!")
+        self.win_toast = Notification(f"{verdict_text(outcome)}  (A: the analysis)", "Solved!",
+                                      "information", self.app.NOTIFICATION_TIMEOUT)
+        self.app.post_message(Notify(self.win_toast))
         if self.session.daily:
             line = share_line(self.session.daily, short_title(self.puzzle_id),
                               outcome.chains if outcome.chains is not None else outcome.moves,

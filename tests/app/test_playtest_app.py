@@ -7,6 +7,7 @@ from textual.content import Content
 
 from kaeru.engine.registry import families
 from kaeru.engine.results import SearchStats
+from kaeru.engine.search import dispatch
 from kaeru.screens.home import HomeScreen
 from kaeru.tui import glyphs
 from kaeru.tui.app import KaeruApp
@@ -217,3 +218,18 @@ async def test_the_palette_offers_no_explorer_that_refuses():
         titles = {get_puzzle(i).title: i for f in families() for i in f.ids}
         assert all(explore_refusal(get_puzzle(titles[n.removeprefix("Explore ")])) is None
                    for n in offered)
+
+
+async def test_the_win_toast_goes_with_its_game():
+    """Regression: the win's toast stayed over the next screen (the list, the analysis)."""
+    app = KaeruApp("frogs-1", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = play_screen(app).session
+        for move in dispatch.solve(session.puzzle, session.state, session.start).moves:
+            session.push(move)
+        await settle(pilot)
+        assert any(n.title == "Solved!" for n in app._notifications)
+        await pilot.press("A")
+        await settle(pilot)
+        assert not any(n.title == "Solved!" for n in app._notifications)
