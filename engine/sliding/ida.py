@@ -1,15 +1,15 @@
 """Optimal 15-puzzle solving with the compiled IDA* (`ida_kernels`), and the choice of heuristic.
 
 - `solve_walking(n, state, control)`: walking + inversion distance, ready at once (side-n boards);
-- `solve_pattern(state, control)`: the 7-8 pattern databases with the mirror (`pdb78`); builds
-  them first when they are not on disk (minutes, once);
-- `solve_fifteen(state, control)`: the databases when they can be had without building; else
-  walking distance at once while the databases build in a background thread, switching to them
-  when they are ready before the walking-distance search has finished.
+- `solve_pattern(state, control, tier)`: a tier of pattern databases with the mirror (`pdb78`),
+  built first when not on disk (the middle tier in seconds, the 7-8 one in about a minute);
+- `solve_fifteen(state, control)`: the strongest tier at hand; else walking distance at once
+  while the middle tier builds in a background thread, switching to it when it arrives.
 
 The kernel runs in a worker thread (it releases the GIL); this thread reports its counters a
-few times a second and stops it on cancel. IDA* holds no positions but its path, so the budget
-of positions held never binds here.
+few times a second and stops it on cancel (the kernel looks every 65,536 positions, a few
+milliseconds) or on budget: IDA* holds no positions but its path, so its budget counts the
+positions it generates (`node_budget`), and giving up says the bound reached.
 """
 
 from __future__ import annotations
@@ -24,14 +24,17 @@ from typing import cast
 import numpy as np
 
 from kaeru.engine.control import Control, Meter
-from kaeru.engine.results import SearchStats
+from kaeru.engine.results import DEFAULT_BUDGET, BudgetExceeded, SearchStats
 from kaeru.engine.sliding.geometry import State, grid
+from kaeru.engine.sliding.pdb78 import FULL, MIDDLE
 from kaeru.engine.sliding.walking_distance import inversions, walking_tables
 from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 
 POLL = 0.05  # seconds between looks at the running kernel
+STOP_WAIT = 0.5  # seconds a stopped search waits for its kernel (which looks every few ms)
 WALKING = "walking distance + inversion distance"
-BUILD_AFTER = 10.0  # seconds of walking-distance search before the databases start building
+MIDDLE_AFTER = 0.5  # seconds of search before the middle tier starts building (most are done)
+BUILD_AFTER = 10.0  # seconds of search before the 7-8 databases start building (if allowed)
 # The first call of a kernel in a process compiles it, or loads it from numba's cache in the
 # cache folder (under a second). Compiling, measured from an empty cache (bench/first_use.py):
 # walking distance 3-11 s by the load of the machine, the pattern-database search about as
@@ -39,6 +42,17 @@ BUILD_AFTER = 10.0  # seconds of walking-distance search before the databases st
 SAY_COMPILING_AFTER = 1.0  # seconds: a load from numba's cache ends before this
 COMPILE_SIZE = 200_000  # bytes numba keeps per kernel in the cache folder, about
 COMPILE_SECONDS = {"ida_walking": 5.0, "ida_pattern": 6.0}
+# IDA* holds no positions but its path: its budget counts the positions it generates. With no
+# budget chosen, this many (a few minutes of a core; the hardest 15-puzzles take up to 300
+# million with the 7-7-1 databases, a few million with the 7-8 ones).
+DEFAULT_NODES = 2_000_000_000
+
+
+def node_budget(control: Control) -> Control:
+    """The control of an IDA*: the budget chosen, else DEFAULT_NODES positions generated."""
+    if control.budget == DEFAULT_BUDGET:
+        return Control(control.progress, control.cancelled, DEFAULT_NODES)
+    return control
 
 
 @dataclass(frozen=True)
@@ -139,11 +153,11 @@ def run_kernel(
             failure.append(error)
 
     started = time.perf_counter()
+    spent = meter.generated  # by searches this one follows (they count in the budget)
 
     def update() -> None:
-        meter.generated = meter.expanded = int(ctl[NODES])
+        meter.generated = meter.expanded = spent + int(ctl[NODES])
         meter.depth = int(ctl[BOUND])
-        meter.held = int(ctl[BOUND])
         meter.extra["bound"] = str(int(ctl[BOUND]))
         meter.extra["iterations"] = str(int(ctl[ITERATIONS]))
         meter.note, meter.done = "", None
@@ -165,10 +179,16 @@ def run_kernel(
                 worker.join()
                 return None
             meter.check()
+    except BudgetExceeded as error:
+        ctl[STOP] = 1
+        worker.join(STOP_WAIT)
+        raise BudgetExceeded(
+            f"{error}; every solution is at least {int(ctl[BOUND])} moves long", error.stats
+        ) from None
     except BaseException:
         ctl[STOP] = 1
-        worker.join()
-        raise
+        worker.join(STOP_WAIT)  # the kernel stops within milliseconds; one still compiling
+        raise  # (first use) ends its compile in the background and stops at its first look
     update()
     if failure:
         raise failure[0]
@@ -197,19 +217,26 @@ def solve_walking(
     control: Control,
     give_way: Callable[[int], bool] | None = None,
     annotate: Callable[[Meter], None] | None = None,
+    spent: list[int] | None = None,
 ) -> Found | None:
     """IDA* with walking + inversion distance (None when `give_way` stopped it first;
-    `annotate` as in `run_kernel`)."""
+    `annotate` as in `run_kernel`; `spent[0]`: positions generated before, counted in the
+    budget, and on return those of this search too)."""
     from kaeru.engine.sliding.ida_kernels import ida_walking as compiled
 
     ida_walking = cast(Callable[..., int], compiled)
     arrays = walking_arrays(n)
     start = walking_start(n, state)
     board = np.array(state, dtype=np.int64)
-    meter = Meter(f"IDA* + {WALKING}", control)
+    meter = Meter(f"IDA* + {WALKING}", node_budget(control))
     meter.extra["heuristic"] = WALKING
-    ran = run_kernel(lambda ctl, path: ida_walking(board, n, *arrays, start, ctl, path), meter,
-                     give_way, compile_plan(compiled), annotate)
+    meter.generated = spent[0] if spent else 0
+    try:
+        ran = run_kernel(lambda ctl, path: ida_walking(board, n, *arrays, start, ctl, path),
+                         meter, give_way, compile_plan(compiled), annotate)
+    finally:
+        if spent:
+            spent[0] = meter.generated
     if ran is None:
         return None
     length, blanks = ran
@@ -217,72 +244,113 @@ def solve_walking(
     return Found(path_states(n, state, blanks), meter.finish())
 
 
-def solve_pattern(state: State, control: Control) -> Found:
-    """IDA* with the 7-8 pattern databases and the mirror (built first if need be)."""
+def solve_pattern(
+    state: State,
+    control: Control,
+    tier: str = FULL,
+    give_way: Callable[[int], bool] | None = None,
+    spent: list[int] | None = None,
+) -> Found | None:
+    """IDA* with a tier of pattern databases and the mirror, maxed with walking distance
+    (the tier built first if need be); None when `give_way` stopped it first (`spent` as for
+    `solve_walking`)."""
     from kaeru.engine.sliding import pdb78
     from kaeru.engine.sliding.ida_kernels import ida_pattern as compiled
 
     ida_pattern = cast(Callable[..., int], compiled)
-    built_before = pdb78.ready()
+    built_before = pdb78.ready(tier)
     started = time.perf_counter()
-    patterns = pdb78.pattern_set(control)
+    patterns = pdb78.pattern_set(tier, control)
     waited = time.perf_counter() - started
-    _, transpose, mirror, popcount, _ = pdb78._geometry()
+    _, transpose, mirror, popcount, colex = pdb78._geometry()
     board = np.array(state, dtype=np.int64)
     nbr = grid(4, 4).neighbour_array
     name = f"max({WALKING}, {patterns.name})"
-    meter = Meter(f"IDA* + {name}", control)
+    meter = Meter(f"IDA* + {name}", node_budget(control))
     meter.extra["heuristic"] = name
     meter.extra["h(start)"] = str(patterns.value(state))
     meter.extra["tables"] = ("loaded" if built_before else "built") + f" in {waited:.1f} s"
     walking = walking_arrays(4)[1:]
     start = walking_start(4, state)
-    ran = run_kernel(
-        lambda ctl, path: ida_pattern(board, nbr, patterns.tables, patterns.group_tiles,
-                                      patterns.group_size, patterns.tile_group, mirror,
-                                      transpose, popcount, *walking, start, ctl, path),
-        meter,
-        compiling=compile_plan(compiled),
-    )
-    assert ran is not None
+    meter.generated = spent[0] if spent else 0
+    try:
+        ran = run_kernel(
+            lambda ctl, path: ida_pattern(board, nbr, patterns.tables, patterns.group_tiles,
+                                          patterns.group_size, patterns.tile_group, mirror,
+                                          transpose, popcount, colex, *walking, start, ctl,
+                                          path),
+            meter,
+            give_way,
+            compiling=compile_plan(compiled),
+        )
+    finally:
+        if spent:
+            spent[0] = meter.generated
+    if ran is None:
+        return None
     length, blanks = ran
     meter.depth = length
     return Found(path_states(4, state, blanks), meter.finish())
 
 
-def solve_fifteen(state: State, control: Control) -> Found:
-    """The 15-puzzle's optimal solver: the pattern databases when in memory; else walking
-    distance at once, giving way to the databases when they arrive (loaded from disk, or built in
-    the background for a search that runs long). The stats' "heuristic" says which served."""
+def best_tier() -> str | None:
+    """The strongest tier of databases this process has loaded (None: walking distance)."""
     from kaeru.engine.sliding import pdb78
 
-    if pdb78.is_loaded():
-        return solve_pattern(state, control)
-    started = time.perf_counter()
-    on_disk = pdb78.ready()
-    if on_disk:
-        pdb78.start_background_build()  # only a load (a second or two): walking distance meanwhile
+    for tier in (FULL, MIDDLE):
+        if pdb78.is_loaded(tier):
+            return tier
+    return None
 
-    def give_way(iterations: int) -> bool:
-        # Without the databases on disk, a search still running after BUILD_AFTER seconds starts
-        # their build beside it (not sooner: most positions are done by then, and a build costs
-        # minutes of a core). Once they are in memory the walking-distance search gives way.
-        if iterations > 0 and time.perf_counter() - started > BUILD_AFTER:
-            pdb78.start_background_build()
-        return pdb78.is_loaded()
+
+def solve_fifteen(state: State, control: Control) -> Found:
+    """The 15-puzzle's optimal solver, with the strongest heuristic at hand: the 7-8 databases
+    when on disk (mapped at once); else the 7-7-1 ones, built on first use in a background
+    thread while walking distance serves at once, and the search switches to them when they
+    arrive. A long-lived process (the search worker) whose search runs long builds the 7-8 ones
+    beside it and switches again. The stats' "heuristic" says which served."""
+    from kaeru.engine.sliding import pdb78
+
+    started = time.perf_counter()
+    spent = [0]  # positions generated, by the searches that gave way too (one budget)
+    for tier in (FULL, MIDDLE):
+        if pdb78.ready(tier):
+            pdb78.pattern_set(tier, control)  # mapped: no read, no build
+            break
+
+    def give_way_from(current: str | None) -> Callable[[int], bool]:
+        rank = {None: 0, MIDDLE: 1, FULL: 2}
+
+        def give_way(iterations: int) -> bool:
+            waited = time.perf_counter() - started
+            if iterations > 0 and waited > MIDDLE_AFTER:  # compiled, and not an easy one
+                pdb78.start_background_build(MIDDLE)
+            if iterations > 0 and waited > BUILD_AFTER:
+                pdb78.start_background_build(FULL)
+            return rank[best_tier()] > rank[current]
+
+        return give_way
 
     def annotate(meter: Meter) -> None:
-        # The databases building beside this search: say so, with their progress.
-        latest = pdb78.background_progress() if pdb78.background_running() else None
-        if latest is not None and latest.note:
-            meter.note = f"In the background: {latest.note[:1].lower()}{latest.note[1:]}"
-            meter.done = latest.progress
+        # A tier building beside this search: say so, with its progress.
+        for tier in (FULL, MIDDLE):
+            latest = pdb78.background_progress(tier) if pdb78.background_running(tier) else None
+            if latest is not None and latest.note:
+                meter.note = f"In the background: {latest.note[:1].lower()}{latest.note[1:]}"
+                meter.done = latest.progress
+                return
 
-    found = solve_walking(4, state, control, give_way=give_way, annotate=annotate)
-    if found is None:
-        return solve_pattern(state, control)
-    if not pdb78.background_running():
+    while True:
+        tier = best_tier()
+        if tier is None:
+            found = solve_walking(4, state, control, give_way_from(None), annotate, spent)
+        else:
+            way = give_way_from(tier) if tier != FULL else None
+            found = solve_pattern(state, control, tier, way, spent)
+        if found is not None:
+            break
+    if not any(pdb78.background_running(t) for t in (FULL, MIDDLE)):
         return found
     extra = dict(found.stats.extra)
-    extra["databases"] = "loading" if on_disk else "building in the background"
+    extra["databases"] = "building in the background"
     return Found(found.states, replace(found.stats, extra=tuple(extra.items())))

@@ -131,15 +131,23 @@ def ida_walking(  # noqa: PLR0913 - a kernel takes its tables as arguments
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray) -> int:
-    """The group's index: the Lehmer code of its tiles' cells (radices 16, 15, ...)."""
+def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray,
+          colex: np.ndarray) -> int:
+    """The group's entry (`engine.sliding.pdb_index`): the colex rank of the cells it covers
+    times size!, plus the Lehmer rank of the order its tiles sit in on them."""
+    mask = 0
+    for i in range(size):
+        mask |= 1 << pos[tiles[i]]
     code = 0
     used = 0
+    orders = 1
     for i in range(size):
         p = pos[tiles[i]]
-        code = code * (16 - i) + p - popcount[used & ((1 << p) - 1)]
-        used |= 1 << p
-    return code
+        s = popcount[mask & ((1 << p) - 1)]
+        code = code * (size - i) + s - popcount[used & ((1 << s) - 1)]
+        used |= 1 << s
+        orders *= i + 1
+    return colex[mask] * orders + code
 
 
 @njit(cache=True, nogil=True)
@@ -153,6 +161,7 @@ def ida_pattern(  # noqa: PLR0913
     mirror_tile: np.ndarray,  # int64[16]: the tile whose home mirrors this tile's home
     transpose: np.ndarray,  # int64[16]: the mirror image of each cell
     popcount: np.ndarray,  # uint8[65536]
+    colex: np.ndarray,  # int64[65536]: each cell mask's colex rank (pdb_index.colex_table)
     wd_dist: np.ndarray,  # the walking-distance tables, as for ida_walking (n = 4)
     wd_step: np.ndarray,
     goal_row: np.ndarray,
@@ -188,8 +197,8 @@ def ida_pattern(  # noqa: PLR0913
     hp = 0
     hm = 0
     for g in range(groups):
-        plain[0, g] = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount)]
-        mirror[0, g] = tables[g][_rank(mpos, group_tiles[g], group_size[g], popcount)]
+        plain[0, g] = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount, colex)]
+        mirror[0, g] = tables[g][_rank(mpos, group_tiles[g], group_size[g], popcount, colex)]
         hp += plain[0, g]
         hm += mirror[0, g]
     path[0] = blank0
@@ -252,7 +261,7 @@ def ida_pattern(  # noqa: PLR0913
                 continue
             g = tile_group[t]
             pos[t] = b
-            new_plain = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount)]
+            new_plain = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount, colex)]
             hp = new_plain - plain[d, g]
             for j in range(groups):
                 hp += plain[d, j]
@@ -265,7 +274,7 @@ def ida_pattern(  # noqa: PLR0913
             mt = mirror_tile[t]
             mg = tile_group[mt]
             mpos[mt] = transpose[b]
-            new_mirror = tables[mg][_rank(mpos, group_tiles[mg], group_size[mg], popcount)]
+            new_mirror = tables[mg][_rank(mpos, group_tiles[mg], group_size[mg], popcount, colex)]
             hm = new_mirror - mirror[d, mg]
             for j in range(groups):
                 hm += mirror[d, j]

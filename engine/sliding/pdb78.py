@@ -1,13 +1,19 @@
-"""The 15-puzzle's 7-8 additive pattern databases: tiles 1-8 (the top two rows) and 9-15, one byte
-per placement (518,918,400 + 57,657,600 entries, 576 MB), built once by the compiled
-breadth-first search of `engine.sliding.pdb_kernels` (about 1.6 GB while it runs) and kept by
-`engine.tables.store`.
+"""The 15-puzzle's additive pattern databases, in two tiers:
 
-`pattern_set(control)` gives them (from memory, disk, or built with progress and cancel);
-`start_background_build()` builds them in a daemon thread (lowered priority) while the solver
-serves with walking distance; `ready()` says whether they can be had without building. Lookups
-happen inside the compiled IDA* (`ida_kernels.ida_pattern`), which also reads the diagonal mirror
-of the position and keeps the larger value.
+- the middle tier, 7-7-1 (tiles 9-15, the bottom rows; 1-3 and 5-8; and 4 alone: 115 MB), built
+  on first use in about 12 s of CPU (`engine.sliding.pdb_build`) while walking distance serves.
+  Of the splits tried it prunes best for its size: 6-6-3 splits were 3-5 times slower on hard
+  positions, 7-6-2 ones 2 times (bench/fifteen.py --tiers);
+- the full tier, 7-8 (tiles 1-8, the top two rows, and 9-15; 577 MB), built in about a minute of
+  CPU and 0.9 GB of memory, by `kaeru tables build`, or in the background by a long-lived
+  search worker whose search runs long; never by a one-shot command.
+
+Each group's table is kept by `engine.tables.store`, mapped read-only from the cache folder (no
+read, no copy; the checksum is verified once per file version). `pattern_set(tier, control)`
+gives a tier (from memory, disk, or built with progress and cancel); `ready(tier)` says whether
+it can be had without building. Lookups happen inside the compiled IDA*
+(`ida_kernels.ida_pattern`), which also reads the diagonal mirror of the position and keeps the
+larger value.
 """
 
 from __future__ import annotations
@@ -26,151 +32,104 @@ from kaeru.engine.sliding.geometry import State, grid
 from kaeru.engine.tables import store
 from kaeru.engine.tables.first_use import BuildPlan
 
-VERSION = 2  # 2: the blank's region counted (1 ignored the blank)
-GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
-STRETCH = 1 << 22  # search states per kernel call: under a second even at the busiest level
-NAME = "7-8 pattern databases"
-
-# How far a build is. The search is the same on every machine: 39 levels for 8 tiles, 35 for 7,
-# each a pass over the marks of every state (cheap while few states are marked, dear later),
-# reaching every (placement, blank's region) state once in all. Measured (bench/first_use.py
-# --pdb78, a niced process on 2 cores shared with other work): the share of the build's time
-# spent when each level begins. Within a level the pass goes in stretches, shared out evenly.
-LEVEL_SHARES = {
-    8: (0.0, 0.004, 0.004, 0.007, 0.007, 0.007, 0.01, 0.01, 0.01, 0.013, 0.013, 0.016, 0.019,
-        0.019, 0.025, 0.028, 0.031, 0.034, 0.037, 0.051, 0.06, 0.078, 0.122, 0.157, 0.202, 0.291,
-        0.371, 0.487, 0.555, 0.633, 0.714, 0.755, 0.81, 0.878, 0.916, 0.937, 0.943, 0.978, 0.996),
-    7: (0.0, 0.008, 0.008, 0.008, 0.008, 0.008, 0.008, 0.008, 0.008, 0.008, 0.024, 0.024, 0.039,
-        0.054, 0.07, 0.116, 0.227, 0.305, 0.417, 0.478, 0.509, 0.54, 0.634, 0.696, 0.804, 0.866,
-        0.897, 0.927, 0.943, 0.958, 0.958, 0.973, 0.973, 0.988, 0.988),
+VERSION = 3  # 3: indexed by cells and order (pdb_index); 2: by Lehmer code of the cells
+FULL, MIDDLE = "7-8", "7-7-1"
+TIERS: dict[str, tuple[tuple[int, ...], ...]] = {
+    FULL: ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15)),  # the 7 shared with MIDDLE
+    MIDDLE: ((9, 10, 11, 12, 13, 14, 15), (1, 2, 3, 5, 6, 7, 8), (4,)),
 }
-# The same run: 1,740 s and 334 s of wall time while other work held the cores (650 s and 125 s
-# of CPU time). Told at first is about the CPU time: what a machine with a free core takes;
-# the rate so far corrects it as the build goes.
-BUILD_SECONDS = {8: 720.0, 7: 140.0}
+GROUPS = TIERS[FULL]
+NAME = "7-8 pattern databases"
+# Measured (bench/fifteen.py --build, one niced process on 2 cores shared with other work): CPU
+# seconds of each group's build, the fixed part (its blocks and moves) included.
+BUILD_SECONDS = {8: 46.0, 7: 6.0, 6: 1.0, 1: 0.1}
+AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": never build the 7-8 databases unasked
+
+
+def tier_name(tier: str) -> str:
+    return f"{tier} pattern databases"
 
 
 def table_key(group: tuple[int, ...]) -> str:
-    return "sliding-4x4.pdb78-" + "-".join(str(t) for t in group)
+    return "sliding-4x4.pdb-" + "-".join(str(t) for t in group)
 
 
-def ready() -> bool:
-    """Whether both databases are in memory or on disk (so no build is needed)."""
-    return all(store.is_available(table_key(g), VERSION) for g in GROUPS)
+def ready(tier: str = FULL) -> bool:
+    """Whether the tier's databases are in memory or on disk (so no build is needed)."""
+    return all(store.is_available(table_key(g), VERSION) for g in TIERS[tier])
 
 
 @cache
 def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(neighbours, transpose of cells, mirror of tiles, popcount, select)."""
-    from kaeru.engine.sliding.pdb_kernels import bit_tables
+    """(neighbours, transpose of cells, mirror of tiles, popcount, colex ranks of cell masks)."""
+    from kaeru.engine.sliding.pdb_index import colex_table
 
     g = grid(4, 4)
     transpose = np.array([(c % 4) * 4 + c // 4 for c in range(16)], dtype=np.int64)
     mirror = np.zeros(16, dtype=np.int64)
     for tile in range(1, 16):
         mirror[tile] = transpose[tile - 1] + 1
-    popcount, select = bit_tables()
-    return g.neighbour_array, transpose, mirror, popcount, select
+    masks = np.arange(1 << 16, dtype=np.int64)
+    popcount = ((masks[:, None] >> np.arange(16)) & 1).sum(axis=1).astype(np.uint8)
+    return g.neighbour_array, transpose, mirror, popcount, colex_table()
 
 
-def build_group_with_blank(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
-    """The database of one group counting the blank's whereabouts: the fewest group moves from
-    each placement, with the blank in its best region (`pdb_kernels.expand_region_level`)."""
-    from kaeru.engine.sliding.pdb_kernels import UNSEEN, expand_region_level
+def build_group(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
+    """One group's database (`pdb_build`), with progress and cancel."""
+    from kaeru.engine.sliding.pdb_build import build_group as build
 
-    nbr, _, _, popcount, select = _geometry()
-    regions = _regions()
-    k = len(group)
-    free_cells = 16 - k
-    placements = perm(16, k)
-    states = placements * free_cells
-    marks = np.zeros((states + 3) // 4, dtype=np.uint8)
-    final = np.full(placements, UNSEEN, dtype=np.uint8)
-    goal = np.zeros(16, dtype=np.int64)
-    used = 0
-    for tile in group:
-        goal[tile] = tile - 1
-        used |= 1 << (tile - 1)
-    index = _rank(goal, np.array(group, dtype=np.int64), popcount)
-    region = int(regions[0xFFFF & ~used, 15])
-    low = (region & -region).bit_length() - 1
-    root = index * free_cells + low - int(popcount[used & ((1 << low) - 1)])
-    marks[root >> 2] = 1 << (2 * (root & 3))  # code 1: the frontier of level 0
-    final[index] = 0
-    meter = Meter(f"building the {NAME} ({k} tiles)", control.unlimited())
-    meter.extra["states"] = f"{states:,}"
-    reached, depth = 1, 0
-    while True:
-        found = 0
-        for begin in range(0, states, STRETCH):
-            found += expand_region_level(marks, final, k, depth, begin,
-                                         min(states + 3 - (states + 3) % 4, begin + STRETCH),
-                                         nbr, select, popcount, regions)
-            meter.expanded = reached
-            meter.generated = reached + found
-            meter.extra["level"] = str(depth)
-            meter.done = fraction_done(k, depth, min(1.0, (begin + STRETCH) / states))
-            meter.check()
-        if found == 0:
-            break
-        reached += found
-        depth += 1
-        meter.depth = depth
-    del marks
-    if (final == UNSEEN).any():  # pragma: no cover - every placement is reachable
-        raise AssertionError("pattern database left placements unreached")
-    meter.done = 1.0
+    meter = Meter(f"building the pattern database of tiles {_tiles(group)}", control.unlimited())
+    table = build(group, meter)
     meter.finish()
-    return final
+    return table
 
 
-def fraction_done(k: int, level: int, part: float) -> float:
-    """How far a k-tile build is, in time, `part` of the way through the pass of `level`
-    (groups of sizes not measured: levels counted alike, as if there were 40)."""
-    shares = LEVEL_SHARES.get(k) or tuple(level / 40 for level in range(40))
-    if level >= len(shares):
-        return 1.0
-    following = shares[level + 1] if level + 1 < len(shares) else 1.0
-    return min(1.0, shares[level] + (following - shares[level]) * part)
+def _tiles(group: tuple[int, ...]) -> str:
+    if list(group) == list(range(group[0], group[-1] + 1)):
+        return f"{group[0]}–{group[-1]}"
+    return ", ".join(str(t) for t in group)
 
 
 def build_plan(group: tuple[int, ...]) -> BuildPlan:
     """What building one group's database means for a player: what, how big, how long."""
     k = len(group)
-    part = GROUPS.index(group) + 1 if group in GROUPS else 1
-    count = len(GROUPS) if group in GROUPS else 1
+    tier = next((t for t, groups in TIERS.items() if group in groups), None)
+    groups = TIERS[tier] if tier is not None else (group,)
     return BuildPlan(
-        f"the 15-puzzle's lookup tables, part {part} of {count} (tiles {group[0]}–{group[-1]})",
+        f"the 15-puzzle's lookup tables, part {groups.index(group) + 1} of {len(groups)} "
+        f"(tiles {_tiles(group)})",
         perm(16, k),
-        BUILD_SECONDS.get(k, 1.0 + perm(16, k) * (16 - k) / 2_000_000),
+        BUILD_SECONDS.get(k, 1.0 + perm(16, k) / 10_000_000),
         then="its hints and solutions are much faster",
     )
 
 
-@cache
-def _regions() -> np.ndarray:
-    from kaeru.engine.sliding.pdb_kernels import region_table
-
-    return region_table()
-
-
-def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray) -> int:
+def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray, colex: np.ndarray) -> int:
+    """A group's entry (`pdb_index`), as the compiled search computes it."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << int(pos[tile])
     code, used = 0, 0
     for i, tile in enumerate(tiles):
         p = int(pos[tile])
-        code = code * (16 - i) + p - int(popcount[used & ((1 << p) - 1)])
-        used |= 1 << p
-    return code
+        s = int(popcount[mask & ((1 << p) - 1)])
+        code = code * (len(tiles) - i) + s - int(popcount[used & ((1 << s) - 1)])
+        used |= 1 << s
+    return int(colex[mask]) * perm(len(tiles)) + code
 
 
 def _table(group: tuple[int, ...], control: Control) -> np.ndarray:
     """One group's database through the shared table store (the one place storage happens)."""
     loaded = store.load_or_build(
-        table_key(group), VERSION, lambda c: build_group_with_blank(group, c),
+        table_key(group), VERSION, lambda c: build_group(group, c),
         shape=(perm(16, len(group)),), dtype=np.uint8, control=control,
-        what=f"{NAME} ({len(group)} tiles)", plan=build_plan(group),
+        what=f"pattern database of tiles {_tiles(group)}", plan=build_plan(group),
     )
-    return loaded.table
+    table = loaded.table
+    if table.flags.writeable:  # built here: read-only like a mapped one (one compiled kernel)
+        table = table.view()
+        table.flags.writeable = False
+    return table
 
 
 @dataclass(frozen=True)
@@ -181,14 +140,15 @@ class PatternSet:
     group_tiles: np.ndarray
     group_size: np.ndarray
     tile_group: np.ndarray
+    tier: str = FULL
 
     @property
     def name(self) -> str:
-        return f"{NAME} + mirror"
+        return f"{tier_name(self.tier)} + mirror"
 
     def value(self, state: State) -> int:
         """max(plain, mirrored) additive value of a state (for tests and the root's figure)."""
-        _, transpose, mirror, popcount, _ = _geometry()
+        _, transpose, mirror, popcount, colex = _geometry()
         pos = np.zeros(16, dtype=np.int64)
         mpos = np.zeros(16, dtype=np.int64)
         for cell, tile in enumerate(state):
@@ -197,12 +157,13 @@ class PatternSet:
         plain = mirrored = 0
         for table, tiles, size in zip(self.tables, self.group_tiles, self.group_size,
                                       strict=True):
-            plain += int(table[_rank(pos, tiles[:size], popcount)])
-            mirrored += int(table[_rank(mpos, tiles[:size], popcount)])
+            plain += int(table[_rank(pos, tiles[:size], popcount, colex)])
+            mirrored += int(table[_rank(mpos, tiles[:size], popcount, colex)])
         return max(plain, mirrored)
 
 
-def make_set(groups: tuple[tuple[int, ...], ...], tables: tuple[np.ndarray, ...]) -> PatternSet:
+def make_set(groups: tuple[tuple[int, ...], ...], tables: tuple[np.ndarray, ...],
+             tier: str = FULL) -> PatternSet:
     group_tiles = np.zeros((len(groups), 16), dtype=np.int64)
     group_size = np.array([len(g) for g in groups], dtype=np.int64)
     tile_group = np.full(16, -1, dtype=np.int64)
@@ -210,81 +171,118 @@ def make_set(groups: tuple[tuple[int, ...], ...], tables: tuple[np.ndarray, ...]
         group_tiles[number, : len(group)] = group
         for tile in group:
             tile_group[tile] = number
-    return PatternSet(tables, group_tiles, group_size, tile_group)
+    return PatternSet(tables, group_tiles, group_size, tile_group, tier)
 
 
 _set_lock = threading.Lock()
-_loaded: list[PatternSet] = []
+_loaded: dict[str, PatternSet] = {}
 
 
-def pattern_set(control: Control = QUIET) -> PatternSet:
-    """Both databases: from memory, else the disk, else built (minutes, once) with progress."""
+def pattern_set(tier: str = FULL, control: Control = QUIET) -> PatternSet:
+    """The tier's databases: from memory, else the disk, else built with progress."""
     with _set_lock:
-        if _loaded:
-            return _loaded[0]
-    tables = tuple(_table(group, control) for group in GROUPS)
+        if tier in _loaded:
+            return _loaded[tier]
+    tables = tuple(_table(group, control) for group in TIERS[tier])
     with _set_lock:
-        if not _loaded:
-            _loaded.append(make_set(GROUPS, tables))
-        return _loaded[0]
+        return _loaded.setdefault(tier, make_set(TIERS[tier], tables, tier))
+
+
+def is_loaded(tier: str = FULL) -> bool:
+    return tier in _loaded
+
+
+def forget_loaded() -> None:
+    """Drop the tiers held by this process (tests use it to exercise the disk)."""
+    with _set_lock:
+        _loaded.clear()
 
 
 # ---- the background build ---------------------------------------------------------------------
-_background: list[threading.Thread] = []
+@dataclass
+class Background:
+    """One tier's build (or load) in a daemon thread, at most once per process."""
+
+    thread: threading.Thread | None = None
+    latest: SearchStats | None = None
+    failure: str = ""
+
+
+_background: dict[str, Background] = {}
 _stop = threading.Event()
-_latest: list[SearchStats] = []
-_failure: list[str] = []
+_long_lived: list[bool] = [False]
 
 
-AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": never build them unasked (tests, small machines)
+def allow_unasked_builds(allowed: bool = True) -> None:
+    """Let this process build the 7-8 databases unasked, in the background, when a search runs
+    long (the search worker: it lives on to use them; a one-shot command never does)."""
+    _long_lived[0] = allowed
 
 
-def start_background_build() -> None:
-    """Build (or load) the databases in a daemon thread at lowered priority, once per process.
-    With $KAERU_PDB_BUILD=off only databases already on disk are loaded."""
-    if os.environ.get(AUTO_BUILD_ENV) == "off" and not ready():
+def may_build_unasked(tier: str) -> bool:
+    """Whether a search may start building `tier` by itself: the middle tier always (seconds,
+    115 MB); the full one only in a long-lived process, unless $KAERU_PDB_BUILD=off."""
+    if tier != FULL:
+        return True
+    return _long_lived[0] and os.environ.get(AUTO_BUILD_ENV) != "off"
+
+
+def start_background_build(tier: str = FULL) -> None:
+    """Build (or load) the tier in a daemon thread at lowered priority, once per process: a
+    build that failed (out of memory, say) is not tried again, and says so once
+    (`background_failure`). Only a load when building is not allowed here."""
+    if not ready(tier) and not may_build_unasked(tier):
         return
     with _set_lock:
-        if _loaded or (_background and _background[0].is_alive()):
+        job = _background.setdefault(tier, Background())
+        if tier in _loaded or job.thread is not None:
             return
         _stop.clear()
-        thread = threading.Thread(target=_build_quietly, name="kaeru-pdb78", daemon=True)
-        _background[:] = [thread]
-        thread.start()
+        job.thread = threading.Thread(target=_build_quietly, args=(tier, job),
+                                      name=f"kaeru-pdb-{tier}", daemon=True)
+        job.thread.start()
 
 
-def background_progress() -> SearchStats | None:
-    """The latest progress of the background build, if one is under way."""
-    return _latest[-1] if _latest else None
+def background_progress(tier: str = FULL) -> SearchStats | None:
+    """The latest progress of the tier's background build, if one is under way."""
+    job = _background.get(tier)
+    return None if job is None else job.latest
+
+
+def background_failure(tier: str = FULL) -> str:
+    """Why the tier's background build failed ("" when it did not)."""
+    job = _background.get(tier)
+    return "" if job is None else job.failure
 
 
 def stop_background_build(timeout: float = 5.0) -> None:
-    """Ask the background build to stop (between stretches) and wait for it a little."""
+    """Ask the background builds to stop (between stretches) and wait for them a little."""
     _stop.set()
-    for thread in _background:
-        thread.join(timeout)
+    for job in list(_background.values()):
+        if job.thread is not None:
+            job.thread.join(timeout)
 
 
-def background_running() -> bool:
-    return any(thread.is_alive() for thread in _background)
+def background_running(tier: str = FULL) -> bool:
+    job = _background.get(tier)
+    return job is not None and job.thread is not None and job.thread.is_alive()
 
 
-def is_loaded() -> bool:
-    return bool(_loaded)
-
-
-def _build_quietly() -> None:
+def _build_quietly(tier: str, job: Background) -> None:
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
     except (AttributeError, OSError):  # pragma: no cover - not Linux, or not permitted
         pass
 
     def progress(stats: SearchStats) -> None:
-        _latest[:] = [stats]
+        job.latest = stats
 
     try:
-        pattern_set(Control(progress=progress, cancelled=_stop.is_set, budget=None))
+        pattern_set(tier, Control(progress=progress, cancelled=_stop.is_set, budget=None))
     except Cancelled:
-        pass
+        job.thread = None  # stopped on purpose: a later search may start it again
+    except MemoryError:
+        job.failure = (f"the {tier_name(tier)} could not be built: out of memory "
+                       f"(they need about 0.9 GB; `kaeru tables build` with more memory)")
     except Exception as error:  # noqa: BLE001 - a failed build leaves the fallback serving
-        _failure[:] = [f"{type(error).__name__}: {error}"]
+        job.failure = f"the {tier_name(tier)} could not be built: {type(error).__name__}: {error}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import json
+import mmap
 import os
 import stat
 import tempfile
@@ -90,3 +91,74 @@ def checksum(table: np.ndarray) -> int:
     for begin in range(0, len(raw), CRC_STEP):
         crc = zlib.crc32(raw[begin : begin + CRC_STEP], crc)
     return crc
+
+
+# ---- mapped reads, checked once per file version ------------------------------------------------
+STAMP = ".checked"  # the sidecar that records a file version whose checksum was verified
+
+
+def map_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray | None:
+    """The table in `path` mapped read-only (no read, no copy: pages come in as they are
+    looked up, shared by every process), when it is whole and of that shape and dtype, else None.
+
+    Its CRC-32 is verified once per file version: the sidecar `<path>.checked` records the
+    size, mtime and inode of the file found good, and a later open of that same version skips
+    the check. A table the mapping cannot serve (an unaligned header) is read instead."""
+    dtype = np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    try:
+        with open_regular_file(path) as handle:
+            if handle.read(len(MAGIC)) != MAGIC:
+                return None
+            header = json.loads(handle.readline(MAX_HEADER))
+            offset = handle.tell()
+            expected = count * dtype.itemsize
+            if (
+                header.get("dtype") != dtype.str
+                or tuple(header.get("shape", ())) != tuple(shape)
+                or header.get("bytes") != expected
+            ):
+                return None
+            info = os.fstat(handle.fileno())
+            if info.st_size != offset + expected:
+                return None
+            if offset % dtype.itemsize or expected == 0:
+                return read_table(path, shape, dtype)
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    table = np.frombuffer(mapped, dtype=dtype, count=count, offset=offset).reshape(shape)
+    version = _version(info, header.get("crc32"))
+    if _stamp_of(path) != version:
+        if checksum(table) != header.get("crc32"):
+            return None
+        _write_stamp(path, version)
+    return table
+
+
+def _version(info: os.stat_result, crc: object) -> dict[str, object]:
+    return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "inode": info.st_ino, "crc32": crc}
+
+
+def _stamp_of(path: Path) -> dict[str, object] | None:
+    try:
+        with open(path.with_name(path.name + STAMP), "rb") as handle:
+            found = json.loads(handle.read(MAX_HEADER))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _write_stamp(path: Path, version: dict[str, object]) -> None:
+    """Record the checked version (atomically); a folder that refuses it only costs a check."""
+    stamp = path.with_name(path.name + STAMP)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{stamp.name}.", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            json.dump(version, handle)
+        os.replace(temporary, stamp)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)

@@ -3,6 +3,8 @@
 `load_or_build(key, version, build, ...)` gives the table from memory, else from its file, else
 builds it and writes it. The file is `<key>.v<version>.table`; writing it deletes the files of
 other versions of the same key. A damaged file (wrong size, header or checksum) is rebuilt.
+A file is mapped read-only, never read whole, its checksum verified once per file version
+(`files.map_table`).
 
 Only one builder at a time, across threads (a lock per key) and across processes (`filelock`
 on `<key>.lock` in the cache folder, removed after): whoever comes second waits, cancellably,
@@ -28,7 +30,7 @@ import numpy as np
 
 from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.results import CancelCheck, Cancelled, Progress, SearchStats
-from kaeru.engine.tables.files import read_table, write_table
+from kaeru.engine.tables.files import map_table, read_table, write_table
 from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable
 from kaeru.engine.tables.lock_file import let_go, try_hold
@@ -112,7 +114,7 @@ def load_or_build(
             with _file_lock(folder, key, what, control, plan) as locked:
                 if plan is not None and (folder / name).is_file():
                     _loading(plan, control)
-                table = read_table(folder / name, shape, dtype)
+                table = map_table(folder / name, shape, dtype)  # read-only, checked once
                 if table is not None:
                     loaded = Loaded(table, "disk", _stats(f"{what} (cached on disk)", started))
                     if control.progress is not None:
@@ -201,7 +203,9 @@ def prune(folder: Path, name: str) -> list[str]:
     found = re.fullmatch(r"(.*)\.v\d+" + re.escape(SUFFIX), name)
     if found is None:
         return []
-    older = re.compile(re.escape(found[1]) + r"\.v\d+(\.npy|" + re.escape(SUFFIX) + ")")
+    older = re.compile(
+        re.escape(found[1]) + r"\.v\d+(\.npy|" + re.escape(SUFFIX) + r")(\.checked)?"
+    )
     removed = []
     try:
         for path in folder.iterdir():

@@ -87,3 +87,32 @@ def read_start_file(path: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise BadInput(f"{name} is not UTF-8 text (byte {error.start:,} is wrong)") from None
+
+
+def add_budget_argument(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--budget",
+        type=positive_count,
+        metavar="N",
+        help="give up (exit 3, with the figures reached) past N positions: held, or for a "
+        "depth-first search (the 15-puzzle's) generated; default: what memory allows",
+    )
+
+
+def positive_count(text: str) -> int:
+    """argparse type: a positive whole number, `1_000_000` or `1e6` style accepted."""
+    try:
+        value = float(text.replace("_", "")) if "e" in text.lower() else int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of positions: {shown(text)}") from None
+    if value < 1 or value != int(value) or value > 10**15:
+        raise argparse.ArgumentTypeError(f"a budget is 1 to 10**15 positions, not {shown(text)}")
+    return int(value)
+
+
+def control_budget(args: argparse.Namespace) -> int:
+    """The budget for the Control: the one given, else the engine's default."""
+    from kaeru.engine.core import DEFAULT_BUDGET
+
+    chosen = getattr(args, "budget", None)
+    return DEFAULT_BUDGET if chosen is None else int(chosen)

@@ -35,6 +35,7 @@ COMMANDS = (
     Command("list", "every puzzle id", "listing"),
     Command("records", "finished games, newest first", "records"),
     Command("serve", "serve the arcade over SSH or to a web browser", "serve"),
+    Command("tables", "build the solver's tables ahead, or list them", "tables"),
     Command("completion", "print a shell completion script (bash, zsh or fish)", "completion"),
     Command("man", "print the manual page (roff)", "manual"),
 )
