@@ -1,5 +1,6 @@
 """Today's daily puzzles: one start per family that has random games, the same for every player
-on that date; Enter plays one. A win shows a share line and copies it (OSC 52)."""
+on that date, each with its size, its optimal length and ✓ once won today; Enter plays one. A
+win shows a share line and copies it (OSC 52)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import daily_date, daily_games, short_title
+from kaeru.engine.daily import daily_date, daily_games
 from kaeru.engine.random_games import RandomGame
+from kaeru.engine.registry import get_puzzle
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
+from kaeru.tui.words import plural
 
 
 class DailyScreen(Screen[None]):
@@ -63,15 +66,36 @@ class DailyScreen(Screen[None]):
 
     def show_games(self, games: list[RandomGame]) -> None:
         options = self.query_one(OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        won = self.wins()
         for game in games:
             self.games[game.id] = game
-            optimal = f"optimal {game.optimal}" if game.optimal is not None else "optimal: ?"
-            options.add_option(Option(f"{escape(short_title(game.id))}  [dim]{optimal}[/dim]",
+            optimal = f"optimal {game.optimal}" if game.optimal is not None else "optimal ?"
+            title = get_puzzle(game.id).title  # with its size: "Frog jump (4 a side)"
+            done = won.get(game.game_id)
+            mark = f"  [b]✓[/b] {plural(done, 'move')}" if done is not None else ""
+            options.add_option(Option(f"{escape(title)}  [dim]{optimal}[/dim]{mark}",
                                       id=game.id))
         self.query_one("#daily-title", Static).update(
             f"Daily puzzles for {self.day}: the same starts for everyone today.")
-        options.highlighted = 0 if games else None
+        options.highlighted = highlighted if highlighted is not None else (0 if games else None)
         options.focus()
+
+    def wins(self) -> dict[str, int]:
+        """Game id -> the fewest moves of a win of that day's start."""
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return {}
+        won: dict[str, int] = {}
+        for record in store.records():
+            if record.daily == self.day:
+                won[record.game_id] = min(record.move_count, won.get(record.game_id, 10**9))
+        return won
+
+    def on_screen_resume(self) -> None:
+        if self.games:  # back from a game: its mark
+            self.show_games(list(self.games.values()))
 
     @on(OptionList.OptionSelected)
     def play(self, event: OptionList.OptionSelected) -> None:

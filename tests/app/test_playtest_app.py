@@ -233,3 +233,33 @@ async def test_the_win_toast_goes_with_its_game():
         await pilot.press("A")
         await settle(pilot)
         assert not any(n.title == "Solved!" for n in app._notifications)
+
+
+async def test_the_daily_list_shows_sizes_and_the_days_wins():
+    from textual.widgets import OptionList
+
+    from kaeru.screens.daily import DailyScreen
+
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        daily = DailyScreen("2026-11-23")
+        await app.push_screen(daily)
+        await settle(pilot)
+        options = daily.query_one(OptionList)
+        lines = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Frog jump (4 a side)" in line for line in lines) and "✓" not in "".join(lines)
+        frogs = daily.games["frogs-4"]
+        options.highlighted = [o.id for o in options.options].index("frogs-4")
+        await pilot.press("enter")
+        await settle(pilot)
+        session = play_screen(app).session
+        assert session.daily == "2026-11-23" and session.game_id == frogs.game_id
+        for move in dispatch.solve(session.puzzle, session.state, session.start).moves:
+            session.push(move)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is daily
+        line = str(options.get_option(frogs.id).prompt)
+        assert "✓" in line and f"{frogs.optimal} moves" in line
