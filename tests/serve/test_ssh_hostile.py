@@ -213,3 +213,30 @@ def test_a_flood_of_idle_connections_does_not_keep_a_real_login_out(tmp_path):
     assert flooded < alone + 2.0
     assert "Traceback" not in log
     assert len(log.splitlines()) < 50
+
+
+async def idle_logged_in(port: int, wait: float) -> tuple[bool, bool]:
+    """Log in (guest) and open no session, and again after a session ended: (closed by the
+    server within `wait` s, each time)."""
+    closed = []
+    for with_session in (False, True):
+        async with asyncssh.connect("127.0.0.1", port, **CLIENT) as conn:
+            if with_session:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                await process.wait_closed()  # `true` ran and ended: the connection stays open
+            try:
+                await asyncio.wait_for(conn.wait_closed(), wait)
+                closed.append(True)
+            except TimeoutError:
+                closed.append(False)
+    return closed[0], closed[1]
+
+
+def test_a_connection_without_a_session_is_closed(tmp_path):
+    server = CommandServer(tmp_path, ["true"], login_timeout=1.0)
+    try:
+        idle, after = asyncio.run(idle_logged_in(server.port, 4.0))
+    finally:
+        log = server.stop()
+    assert idle and after, (idle, after)
+    assert "no session for 1 s" in log

@@ -127,6 +127,8 @@ class ArcadeSSHServer(asyncssh.SSHServer):
         self.address = "?"
         self._accepted_key: str | None = None
         self._logging_in = False
+        self._sessions = 0  # sessions started on this connection and not ended
+        self._no_session_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -146,6 +148,10 @@ class ArcadeSSHServer(asyncssh.SSHServer):
             self.state.admission.leave_login(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.conn = None
+        if self._no_session_timer is not None:
+            self._no_session_timer.cancel()
+            self._no_session_timer = None
         if self._logging_in:
             self._login_over()
             why = str(exc) if exc is not None else "closed before logging in"
@@ -188,14 +194,51 @@ class ArcadeSSHServer(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         if self.player is None and self._accepted_key is not None:
             self.player = key_player_name(self._accepted_key)
-        self._login_over()
         how = "guest" if self.state.config.guest else f"key {self._accepted_key}"
         log.info("login %s from %s (%s)", self.player, self.address, how)
+        self._expect_session()  # still counted as logging in until a session starts
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
         if self.player is None:
             return False
-        return ArcadeSession(self.state, self.player, self.address)
+        return ArcadeSession(
+            self.state,
+            self.player,
+            self.address,
+            on_start=self._session_started,
+            on_end=self._session_ended,
+        )
+
+    # A connection holds a descriptor: one without a session (logged in and idle, or kept open
+    # after its session) is closed after --login-timeout seconds.
+    def _expect_session(self) -> None:
+        if self._no_session_timer is not None:
+            self._no_session_timer.cancel()
+        self._no_session_timer = asyncio.get_running_loop().call_later(
+            self.state.config.limits.login_timeout, self._no_session
+        )
+
+    def _no_session(self) -> None:
+        self._no_session_timer = None
+        if self._sessions == 0 and self.conn is not None:
+            throttle.say(
+                f"closed:{self.address}",
+                f"closed a connection from {self.address}: no session for "
+                f"{self.state.config.limits.login_timeout:g} s",
+            )
+            self.conn.abort()
+
+    def _session_started(self) -> None:
+        self._sessions += 1
+        self._login_over()
+        if self._no_session_timer is not None:
+            self._no_session_timer.cancel()
+            self._no_session_timer = None
+
+    def _session_ended(self) -> None:
+        self._sessions -= 1
+        if self._sessions == 0 and self.conn is not None:
+            self._expect_session()
 
     # forwarding of any kind: refused (these are asyncssh's defaults too, stated here on purpose)
     def connection_requested(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
@@ -44,10 +44,21 @@ CLOSE_GRACE_SECONDS = 10.0  # after the session ends, for the client to close th
 class ArcadeSession(asyncssh.SSHServerSession[bytes]):
     """One player's session: the arcade, its flow control, its timeouts and its ending."""
 
-    def __init__(self, state: ArcadeState, player: str, address: str) -> None:
+    def __init__(
+        self,
+        state: ArcadeState,
+        player: str,
+        address: str,
+        on_start: Callable[[], None] = lambda: None,
+        on_end: Callable[[], None] = lambda: None,
+    ) -> None:
+        """`on_start` when the client starts the session (a shell request), `on_end` when its
+        channel closes after that (the connection counts its sessions)."""
         self.state = state
         self.player = player
         self.address = address
+        self.on_start, self.on_end = on_start, on_end
+        self._started = False
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term_type: str | None = None
         self.size = (80, 24)
@@ -86,6 +97,8 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        self._started = True
+        self.on_start()
         if self._closing:  # the client sent end-of-input before its shell request
             return
         if self.term_type is None:
@@ -262,6 +275,9 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
+        if self._started:
+            self._started = False
+            self.on_end()
         for task in list(self._watchers):
             task.cancel()
         if self._closing:  # an ending under way gives back what the session held
