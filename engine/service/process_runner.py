@@ -207,6 +207,10 @@ class WorkerHandle:
             job = self.jobs.get(message[1])
             if job is not None:
                 job.report(message[2])
+        elif kind == protocol.NOTICE:  # told in the app as the engine's own notices are
+            from kaeru.engine.tables.folder import notice
+
+            notice(f"worker:{message[1]}", str(message[1]))
         elif kind == protocol.DONE:
             with self.lock:
                 job = self.jobs.pop(message[1], None)

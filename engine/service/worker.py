@@ -92,6 +92,20 @@ class Worker:
             flag.set()
 
 
+def forward_notices(worker: Worker) -> None:
+    """The engine's one-line notices (an unusable cache folder, damaged compiled code) go to
+    the app, which shows them: nothing here can reach the screen."""
+    from kaeru.engine.tables.folder import on_notice
+
+    def forward(line: str) -> None:
+        try:
+            worker.send((protocol.NOTICE, line))
+        except (OSError, ValueError, EOFError):
+            pass  # the app is gone
+
+    on_notice(forward)
+
+
 def without_compiled_cache() -> str:
     """Point numba's cache at a fresh empty folder of this process (before numba is imported):
     kernels are compiled again instead of loaded from a cache that may be damaged."""
@@ -121,6 +135,7 @@ def worker_main(
     if niceness:
         os.nice(niceness)
     worker = Worker(results)
+    forward_notices(worker)
     try:
         worker.send((protocol.READY, os.getpid()))
         while True:

@@ -76,3 +76,23 @@ def test_a_crashed_worker_is_restarted_and_its_job_retried_once_without_the_cach
         assert later.first_progress.wait(WAIT)
         again.cancel()
         assert (r := again.wait(WAIT)) is not None and r.outcome == CANCELLED
+
+
+def test_the_workers_notices_reach_the_app(tmp_path, monkeypatch):
+    """An unusable cache folder is said by the worker; the app hears it as its own notice."""
+    from service_helpers import request
+
+    from kaeru.engine.tables import folder
+
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv(folder.ENV_VAR, str(tmp_path / "a-file" / "cache"))
+    folder.forget_notices()
+    heard: list[str] = []
+    folder.on_notice(heard.append)
+    try:
+        with SearchService("process") as service:
+            result = service.submit(request("sliding-3x3")).wait(WAIT)
+            assert result is not None and result.outcome == "done"
+        assert any("is unusable" in line for line in heard), heard
+    finally:
+        folder.forget_notices()
