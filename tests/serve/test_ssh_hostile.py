@@ -47,7 +47,7 @@ async def oversized_sessions(port: int, connections: int, per_connection: int) -
 
 @pytest.mark.parametrize(
     ("connections", "per_connection"),
-    [(4, 5), pytest.param(100, 1, marks=pytest.mark.slow)],  # the 100: 15 s on 2 cores
+    [(4, 2), pytest.param(100, 1, marks=pytest.mark.slow)],  # the 100: 15 s on 2 cores
 )
 def test_oversized_windows_are_clamped_and_leak_no_descriptor(
     tmp_path, connections, per_connection
@@ -83,7 +83,7 @@ async def stalled_client(port: int, server: CommandServer, seconds: float) -> tu
             asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24), encoding=None
         )
         chan.pause_reading()  # takes nothing: the server's window runs out, then its buffer fills
-        chan.write(b"x" * 48 * 2**20)  # and keys the arcade never reads: 48 MB of them
+        chan.write(b"x" * 16 * 2**20)  # and keys the arcade never reads: 16 MB of them
         began = time.monotonic()
         while time.monotonic() - began < seconds:
             grown = max(grown, server.rss_mb() - start)
@@ -100,15 +100,15 @@ async def stalled_client(port: int, server: CommandServer, seconds: float) -> tu
 def test_a_client_that_stops_reading_cannot_grow_the_server(tmp_path):
     import sys
 
-    server = CommandServer(tmp_path, [sys.executable, "-c", FLOOD], stall_timeout=3.0)
+    server = CommandServer(tmp_path, [sys.executable, "-c", FLOOD], stall_timeout=2.0)
     try:
-        grown, closed_after = asyncio.run(stalled_client(server.port, server, 12.0))
+        grown, closed_after = asyncio.run(stalled_client(server.port, server, 10.0))
     finally:
         log = server.stop()
     print(f"server RSS grew {grown:.0f} MB; disconnected after {closed_after:.1f} s")
     assert grown < 40, f"the server grew {grown:.0f} MB for one client that does not read"
-    assert closed_after < 10, "a client that never reads was not disconnected"
-    assert "output unread for 3 s" in log
+    assert closed_after < 8, "a client that never reads was not disconnected"
+    assert "output unread for 2 s" in log
     assert "keys dropped" in log  # past 256 kB the arcade has not taken
     assert "Traceback" not in log
 
@@ -233,10 +233,10 @@ async def idle_logged_in(port: int, wait: float) -> tuple[bool, bool]:
 
 
 def test_a_connection_without_a_session_is_closed(tmp_path):
-    server = CommandServer(tmp_path, ["true"], login_timeout=1.0)
+    server = CommandServer(tmp_path, ["true"], login_timeout=0.5)
     try:
-        idle, after = asyncio.run(idle_logged_in(server.port, 4.0))
+        idle, after = asyncio.run(idle_logged_in(server.port, 3.0))
     finally:
         log = server.stop()
     assert idle and after, (idle, after)
-    assert "no session for 1 s" in log
+    assert "no session for 0.5 s" in log
