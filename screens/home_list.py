@@ -125,8 +125,10 @@ def preset_line(
         difficulty = "…"
     elif known.unwinnable:
         difficulty = "why? →"
-    else:
+    elif known.length is not None and known.unit == "move":
         difficulty = known.difficulty
+    else:  # one figure down the list: moves; jumps and position counts are in About
+        difficulty = "–"
     mark = MARKS.get(marks.get(item.puzzle_id, ""), "")
     return columns(f"    {item.label}", difficulty, mark, width)
 

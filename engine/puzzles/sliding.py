@@ -11,7 +11,11 @@ The solver depends on the size (the heavy parts live in `engine.sliding`):
   7-8 pattern databases once built (in the background when a search runs long, or on demand);
 - other boards of 11 to 16 cells: optimal breadth-first IDA* over packed codes with additive
   pattern databases (built on first use, cached);
-- more cells: row-by-row reduction, fast and not optimal.
+- more cells (5×5 and up): near-optimal, with a proved bound (`engine.sliding.bounded`:
+  weighted A* then IDA* over additive databases of small groups, built in about a second);
+  the answer says how many moves at most it may be over the optimum (`Solution.lower_bound`).
+  Where that search finds nothing in its time, row-by-row reduction answers (fast, far from
+  optimal), bounded below by Manhattan distance + linear conflict.
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-m
 OFFERED = ((3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (4, 3), (5, 2))
 
 TABLE, PATTERN_DB, REDUCTION = "depth table", "pattern databases", "row-by-row reduction"
+BOUNDED = "near-optimal search"
 HEURISTICS = (
     "pattern databases", "Manhattan + linear conflict", "walking distance", "7-8 pattern databases"
 )
@@ -74,7 +79,7 @@ def solver_for(width: int, height: int) -> str:
         return TABLE
     if cells <= PACKED_CELLS:
         return PATTERN_DB
-    return REDUCTION
+    return BOUNDED
 
 
 class SlidingPuzzle(Puzzle[State, Slide]):
@@ -93,7 +98,8 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         heuristics=HEURISTICS,
     )
     rules = (
-        "Slide a tile next to the gap into it (arrow keys, or click a tile in line with the gap).\n"
+        "Slide a tile next to the gap into it (arrow keys; or type a tile's number, or click\n"
+        "it, to slide it and every tile between it and the gap).\n"
         "Goal: the tiles in order row by row, the gap at the bottom right.\n"
         "Only half of all layouts can be solved: the parity of the tile order and the gap's\n"
         "distance from its corner change together on every move."
@@ -105,7 +111,7 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         self.id = f"sliding-{width}x{height}"
         self.title = f"{self.grid.cells - 1}-puzzle ({width}×{height})"
         self.solver = solver_for(width, height)
-        self.optimal_solver = self.solver != REDUCTION
+        self.optimal_solver = self.solver not in (REDUCTION, BOUNDED)
         self.partition: Partition | None = None  # pattern groups; None = the board's default
 
     # ---- rules ---------------------------------------------------------------------------------
@@ -184,6 +190,10 @@ class SlidingPuzzle(Puzzle[State, Slide]):
             return True  # walking distance serves at once while the 7-8 databases build
         if self.solver == PATTERN_DB:
             return pattern_db.is_cached(self.grid, self.partition or default_partition(self.grid))
+        if self.solver == BOUNDED:
+            from kaeru.engine.sliding import pdb_big
+
+            return pdb_big.is_cached(self.grid)
         return True
 
     def depth_range(self) -> tuple[int, int] | None:
@@ -209,7 +219,8 @@ class SlidingPuzzle(Puzzle[State, Slide]):
 
     # ---- solving -------------------------------------------------------------------------------
     def own_solve(self, state: State, start: State, control: Control) -> Solution[State, Slide]:
-        """Optimal on boards of up to 16 cells, fast and non-optimal beyond (`optimal` says)."""
+        """Optimal on boards of up to 16 cells; beyond, near-optimal with a proved bound
+        (`optimal` and `lower_bound` say)."""
         if self._compiled_fifteen():
             return self._solve_fifteen(None, state, control)
         if self.solver == PATTERN_DB:
@@ -217,8 +228,34 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         self._check_solvable(state)
         if self.solver == TABLE:
             return self._walk_table(state, control)
+        return self._solve_bounded(state, control)
+
+    def _solve_bounded(self, state: State, control: Control) -> Solution[State, Slide]:
+        """The near-optimal search with its proved bound; reduction when it finds nothing."""
+        from kaeru.engine.sliding.bounded import seconds_for, solve_bounded
+
+        found = solve_bounded(self.grid, state, control, seconds_for(self.grid))
+        if found is None:
+            return self.solve_reduction(state, control)
+        states = found.states
+        moves = [self._move_between(a, b) for a, b in zip(states, states[1:], strict=False)]
+        return Solution(
+            tuple(moves), tuple(states), found.over == 0, found.stats, found.lower_bound
+        )
+
+    def solve_reduction(self, state: State, control: Control) -> Solution[State, Slide]:
+        """Row-by-row reduction (fast, far from optimal), bounded below by Manhattan distance
+        + linear conflict; what boards past 16 cells had before the near-optimal search."""
+        from kaeru.engine.sliding.bounded import over_words, parity_floor
+
+        self._check_solvable(state)
         moves, meter = reduce_solve(self.grid, state, control)
-        return Solution(tuple(moves), self._replay(state, moves), False, meter.finish())
+        lower = parity_floor(self.grid, state, manhattan_lc(self.grid, state))
+        meter.extra["lower bound"] = str(lower)
+        meter.extra["over optimum"] = over_words(len(moves) - lower)
+        return Solution(
+            tuple(moves), self._replay(state, moves), len(moves) == lower, meter.finish(), lower
+        )
 
     def solve_with(
         self, heuristic: str, state: State, start: State, control: Control

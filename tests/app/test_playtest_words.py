@@ -39,3 +39,19 @@ def test_a_curiosity_proof_is_a_sentence():
                   settled=True)
     about = about_preset("flip-it-5", facts, {})
     assert "Cannot be won.[/b] All 4 positions reachable from _BBB searched." in about
+
+
+def test_the_home_list_shows_one_kind_of_figure():
+    """Regression: the list mixed "31 jumps", "5 moves" and "≤8.6×10⁹ positions"."""
+    from kaeru.engine.catalogue import preset
+    from kaeru.screens.home_list import preset_line
+
+    def line(puzzle_id: str, facts: Facts) -> str:
+        return preset_line(preset(puzzle_id), {puzzle_id: facts}, {}, 60).plain
+
+    assert line("pegs-english-cross", Facts("pegs-english-cross", length=5)).rstrip().endswith(
+        "5 moves")
+    jumps = line("pegs-english", Facts("pegs-english", length=31, unit="jump"))
+    positions = line("pegs-english-c1", Facts("pegs-english-c1", positions=8_589_934_592))
+    assert "jumps" not in jumps and "positions" not in positions
+    assert jumps.rstrip().endswith("–") and positions.rstrip().endswith("–")
