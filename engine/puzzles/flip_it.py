@@ -15,11 +15,12 @@ map one onto the other, so the two-sided search answers.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import numpy as np
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Capabilities, Solution
+from kaeru.engine.control import Control, Meter
+from kaeru.engine.core import BadInput, Capabilities, Solution, Unsolvable
 from kaeru.engine.family import Family
 from kaeru.engine.puzzles._chosen_goal import (
     SWAP,
@@ -28,10 +29,14 @@ from kaeru.engine.puzzles._chosen_goal import (
     split_goal,
 )
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
+from kaeru.engine.search.dense_path import dense_path
 from kaeru.engine.search.packed import solve_packed
 from kaeru.engine.text_input import ascii_number
 
 SIZES = range(5, 17)
+BYTES_PER_MARK = 2  # the byte table, and the layer being grown (int64) spread over the space
+
+
 class FlipIt(SwappedOrChosenGoal, LinePuzzle):
     family = "flip-it"
     alphabet = "BW"
@@ -96,15 +101,36 @@ class FlipIt(SwappedOrChosenGoal, LinePuzzle):
     # ---- solving: the colour-swap bidirectional search ---------------------------------------
     def own_solve(self, state: str, start: str, control: Control) -> Solution[str, Move]:
         """From the start, the colour-swap trick (one search serves both ends); mid-game, where
-        the trick does not apply, a two-sided search."""
+        the trick does not apply, a two-sided search. Both mark their layers in a byte table
+        over the perfect index (`engine.search.dense_path`)."""
+        goal = self.goal(start)
+        assert goal is not None
+        source, target = self.encode(state), self.encode(goal)
+        swapped = int(self.mirror_packed(np.array([source], dtype=np.int64))[0]) == target
+        mirror = self.mirror_packed if swapped else None
+        name = "colour-swap bidirectional BFS" if swapped else "bidirectional BFS"
+        meter = Meter(name, control, bytes_per_position=BYTES_PER_MARK)
+        codes = dense_path(self.space_size, self.expand_codes, source, target, meter, mirror)
+        if codes is None:
+            raise Unsolvable(
+                f"all {meter.extra.get('positions', '1')} positions reachable from {state} "
+                "searched, none is the goal",
+                meter.finish(),
+            )
+        states = [self.decode(c) for c in codes]
+        moves = [self._move_between(a, b) for a, b in pairwise(states)]
+        meter.depth = len(moves)
+        return Solution(tuple(moves), tuple(states), True, meter.finish())
+
+    def solve_layers(self, state: str, start: str, control: Control) -> Solution[str, Move]:
+        """The former solver (sorted layers, `engine.search.packed`), kept for the bench."""
         return solve_packed(
-            self,
-            state,
-            start,
-            control,
-            mirror=self.mirror_packed,
-            mirror_name="colour-swap",
+            self, state, start, control, mirror=self.mirror_packed, mirror_name="colour-swap"
         )
+
+    def _move_between(self, before: str, after: str) -> Move:
+        e_after = after.index(EMPTY)
+        return (e_after, before.index(EMPTY))
 
     # ---- the perfect index: code = empty cell << size | white bits ---------------------------
     def encode(self, state: str) -> int:
