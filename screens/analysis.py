@@ -60,7 +60,7 @@ class AnalysisScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Analysis"
-        self.sub_title = self.session.game_id
+        self.sub_title = self.session.puzzle.title  # the id is on the play screen
         self.query_one("#analysis-summary", Static).update("Working out the distances…")
         self.work_out()
 

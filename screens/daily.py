@@ -75,7 +75,7 @@ class DailyScreen(Screen[None]):
             title = get_puzzle(game.id).title  # with its size: "Frog jump (4 a side)"
             done = won.get(game.game_id)
             mark = f"  [b]✓[/b] {plural(done, 'move')}" if done is not None else ""
-            options.add_option(Option(f"{escape(title)}  [dim]{optimal}[/dim]{mark}",
+            options.add_option(Option(f"{escape(title):<30}[dim]{optimal:>12}[/dim]{mark}",
                                       id=game.id))
         self.query_one("#daily-title", Static).update(
             f"Daily puzzles for {self.day}: the same starts for everyone today.")

@@ -27,7 +27,7 @@ class PuzzleCommands(Provider):
             for puzzle_id in family.ids:
                 title = get_puzzle(puzzle_id).title
                 post = self.app.post_message
-                found.append((f"Play {title}", f"Open {puzzle_id} ({family.blurb})",
+                found.append((f"Play {title}", f"{family.title} · {puzzle_id}",
                               partial(post, OpenGame(puzzle_id))))
                 if explorable(puzzle_id):
                     found.append((f"Explore {title}", f"Positions by depth for {puzzle_id}",
