@@ -186,3 +186,12 @@ def test_check_validates_and_exits(tmp_path, capsys):
     assert f"open files: {hard} (hard limit {hard}" in said  # raised to the hard limit
     assert main([*base, "--authorized-keys", str(tmp_path / "keys")]) == 2
     assert "PROBLEM: no usable public key" in capsys.readouterr().out
+
+
+def test_the_web_page_s_own_origins():
+    from kaeru.tui.serve.web import own_origins
+
+    local = own_origins("127.0.0.1", 8000, None)
+    assert {"http://127.0.0.1:8000", "http://localhost:8000"} <= local
+    assert "http://127.0.0.1:8001" not in local and "null" not in local
+    assert "https://arcade.example" in own_origins("127.0.0.1", 8000, "https://arcade.example/x")

@@ -21,6 +21,7 @@ import asyncio
 import ipaddress
 import logging
 import shlex
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -60,14 +61,19 @@ def visitor_environment(base: dict[str, str], memory_mb: int) -> dict[str, str]:
 
 def own_origins(host: str, port: int, public_url: str | None) -> set[str]:
     """The origins of this server's own page: the public URL's, and host:port (on loopback, by
-    every loopback name)."""
+    every loopback name; on every address, by this machine's names). Not the request's Host: a
+    page of another site whose name is made to point here (DNS rebinding) would match it."""
     origins = {f"http://{host}:{port}"}
     try:
-        loopback = ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
+        loopback, anywhere = address.is_loopback, address.is_unspecified
     except ValueError:
-        loopback = host == "localhost"
+        loopback, anywhere = host == "localhost", False
     if loopback:
         origins |= {f"http://{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")}
+    if anywhere:  # 0.0.0.0: browsers come by this machine's name (or --public-url)
+        names = {socket.gethostname(), socket.getfqdn()} - {""}
+        origins |= {f"http://{name}:{port}" for name in names}
     if public_url:
         parts = urlsplit(public_url)
         origins.add(f"{parts.scheme}://{parts.netloc}")
