@@ -39,6 +39,13 @@ def limit_memory(limit_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, hard))
 
 
+def lower_priority(niceness: int) -> None:
+    """Raise this process's nice value by `niceness`, where there is one (Windows has no
+    `os.nice`: there the worker runs at the app's priority)."""
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+
+
 def silence_output() -> None:
     """Point fds 1 and 2 at /dev/null so nothing the worker prints reaches the app's screen."""
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -132,8 +139,7 @@ def worker_main(
 
     allow_unasked_builds()  # a long-lived process: it may build the 7-8 databases when a
     # 15-puzzle search runs long (a one-shot command never does)
-    if niceness:
-        os.nice(niceness)
+    lower_priority(niceness)
     worker = Worker(results)
     forward_notices(worker)
     try:
