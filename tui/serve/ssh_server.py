@@ -269,8 +269,14 @@ def check_keys(config: ServeConfig) -> None:
 async def start_server(config: ServeConfig) -> tuple[asyncssh.SSHAcceptor, ArcadeState]:
     """Listen; return the acceptor (its port, and `close()`) and the shared state."""
     check_keys(config)
-    host_key = load_host_key(ensure_host_key(config.root))
-    stale = remove_stale_guests(config.root)
+    try:
+        host_key = load_host_key(ensure_host_key(config.root))
+        stale = remove_stale_guests(config.root)
+    except OSError as error:
+        raise ServeError(
+            f"cannot use {config.root} for the host key and players' folders: "
+            f"{error.strerror or error}"
+        ) from None
     if stale:
         log.info("removed %d guest folder(s) left by an earlier run", stale)
     install_loop_handler()
