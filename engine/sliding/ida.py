@@ -26,6 +26,7 @@ import numpy as np
 from kaeru.engine.control import Control, Meter
 from kaeru.engine.results import DEFAULT_BUDGET, BudgetExceeded, SearchStats
 from kaeru.engine.sliding.geometry import State, grid
+from kaeru.engine.sliding.known_lines import LINES
 from kaeru.engine.sliding.pdb78 import FULL, MIDDLE
 from kaeru.engine.sliding.walking_distance import inversions, walking_tables
 from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
@@ -53,6 +54,10 @@ def node_budget(control: Control) -> Control:
     if control.budget == DEFAULT_BUDGET:
         return Control(control.progress, control.cancelled, DEFAULT_NODES)
     return control
+
+
+class NotWithin(Exception):  # noqa: N818 - a plain outcome, not a fault
+    """No solution within the window of bounds asked for."""
 
 
 @dataclass(frozen=True)
@@ -124,17 +129,21 @@ def run_kernel(
     give_way: Callable[[int], bool] | None = None,
     compiling: BuildPlan | None = None,
     annotate: Callable[[Meter], None] | None = None,
+    window: tuple[int, int] | None = None,
 ) -> tuple[int, np.ndarray] | None:
     """Run `call(ctl, path)` in a worker thread, reporting and checking cancel meanwhile.
 
     Returns (length, path), or None when `give_way(iterations begun)` turned true first (the
     kernel stopped). `compiling`: the kernel is not compiled yet; while its first iteration has
     not begun (past a load from numba's cache) the reports say so. `annotate(meter)` may add a
-    note to each report of the search itself.
+    note to each report of the search itself. `window` (floor, ceiling): the bounds tried;
+    NotWithin when no solution is that short.
     """
     from kaeru.engine.sliding.ida_kernels import (
         BOUND,
+        CEILING,
         CONTROL_SIZE,
+        FLOOR,
         ITERATIONS,
         MAX_DEPTH,
         NODES,
@@ -142,6 +151,8 @@ def run_kernel(
     )
 
     ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
+    if window is not None:
+        ctl[FLOOR], ctl[CEILING] = window
     path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
     outcome: list[int] = []
     failure: list[BaseException] = []
@@ -193,6 +204,8 @@ def run_kernel(
     if failure:
         raise failure[0]
     length = outcome[0]
+    if length == -2 and window is not None:
+        raise NotWithin(f"no solution of at most {window[1]} moves")
     if length < 0:  # pragma: no cover - only for an unsolvable start (callers check parity)
         raise ValueError("no solution within the depth limit")
     return length, path[: length + 1].copy()
@@ -218,6 +231,7 @@ def solve_walking(
     give_way: Callable[[int], bool] | None = None,
     annotate: Callable[[Meter], None] | None = None,
     spent: list[int] | None = None,
+    window: tuple[int, int] | None = None,
 ) -> Found | None:
     """IDA* with walking + inversion distance (None when `give_way` stopped it first;
     `annotate` as in `run_kernel`; `spent[0]`: positions generated before, counted in the
@@ -233,7 +247,7 @@ def solve_walking(
     meter.generated = spent[0] if spent else 0
     try:
         ran = run_kernel(lambda ctl, path: ida_walking(board, n, *arrays, start, ctl, path),
-                         meter, give_way, compile_plan(compiled), annotate)
+                         meter, give_way, compile_plan(compiled), annotate, window)
     finally:
         if spent:
             spent[0] = meter.generated
@@ -250,6 +264,7 @@ def solve_pattern(
     tier: str = FULL,
     give_way: Callable[[int], bool] | None = None,
     spent: list[int] | None = None,
+    window: tuple[int, int] | None = None,
 ) -> Found | None:
     """IDA* with a tier of pattern databases and the mirror, maxed with walking distance
     (the tier built first if need be); None when `give_way` stopped it first (`spent` as for
@@ -282,6 +297,7 @@ def solve_pattern(
             meter,
             give_way,
             compiling=compile_plan(compiled),
+            window=window,
         )
     finally:
         if spent:
@@ -308,7 +324,39 @@ def solve_fifteen(state: State, control: Control) -> Found:
     when on disk (mapped at once); else the 7-7-1 ones, built on first use in a background
     thread while walking distance serves at once, and the search switches to them when they
     arrive. A long-lived process (the search worker) whose search runs long builds the 7-8 ones
-    beside it and switches again. The stats' "heuristic" says which served."""
+    beside it and switches again. The stats' "heuristic" says which served.
+
+    A position on an optimal line found before is answered at once, one next to such a line
+    with a single IDA* iteration (`known_lines`)."""
+    started = time.perf_counter()
+    known = LINES.path_from(state)
+    if known is not None:
+        return Found(known, known_stats(len(known) - 1, started, "on an optimal line found before"))
+    g = grid(4, 4)
+    near = LINES.near(state, [g.slide(state, m) for m in g.slides(state)])
+    if near is not None and near.distance > 0:
+        shorter = near.distance - 1
+        try:
+            found = _search(state, control, (shorter, shorter))
+        except NotWithin:  # not d - 1: d + 1, by the move back and the known line
+            path = [state, *near.path]
+            LINES.remember(path)
+            return Found(path, known_stats(len(path) - 1, started,
+                                           f"not {shorter}: one move from a known line"))
+        LINES.remember(found.states)
+        return found
+    found = _search(state, control, None)
+    LINES.remember(found.states)
+    return found
+
+
+def known_stats(length: int, started: float, how: str) -> SearchStats:
+    return SearchStats(f"IDA*, {how}", depth=length, seconds=time.perf_counter() - started,
+                       extra=(("heuristic", "a known optimal line"),))
+
+
+def _search(state: State, control: Control, window: tuple[int, int] | None) -> Found:
+    """The tiered search of `solve_fifteen`, over the bounds of `window` (NotWithin)."""
     from kaeru.engine.sliding import pdb78
 
     started = time.perf_counter()
@@ -333,20 +381,22 @@ def solve_fifteen(state: State, control: Control) -> Found:
 
     def annotate(meter: Meter) -> None:
         # A tier building beside this search: say so, with its progress.
-        for tier in (FULL, MIDDLE):
-            latest = pdb78.background_progress(tier) if pdb78.background_running(tier) else None
+        for building in (FULL, MIDDLE):
+            latest = (pdb78.background_progress(building)
+                      if pdb78.background_running(building) else None)
             if latest is not None and latest.note:
                 meter.note = f"In the background: {latest.note[:1].lower()}{latest.note[1:]}"
                 meter.done = latest.progress
                 return
 
     while True:
-        tier = best_tier()
-        if tier is None:
-            found = solve_walking(4, state, control, give_way_from(None), annotate, spent)
+        best = best_tier()
+        if best is None:
+            found = solve_walking(4, state, control, give_way_from(None), annotate, spent,
+                                  window)
         else:
-            way = give_way_from(tier) if tier != FULL else None
-            found = solve_pattern(state, control, tier, way, spent)
+            way = give_way_from(best) if best != FULL else None
+            found = solve_pattern(state, control, best, way, spent, window)
         if found is not None:
             break
     if not any(pdb78.background_running(t) for t in (FULL, MIDDLE)):

@@ -12,7 +12,9 @@ Two kernels share one skeleton, each with its heuristic kept up to date move by 
 The depth-first search is iterative (explicit stacks indexed by depth). Each kernel runs every
 iteration up to the solution and returns its length, with the blank's cells along the path in
 `path`; it writes its counters into `ctl` every 65,536 nodes and stops (returning -1) when the
-caller sets ctl[STOP]. Both release the GIL, so a caller thread can report progress and cancel.
+caller sets ctl[STOP]. ctl[FLOOR] and ctl[CEILING] bound the iterations tried (a distance known
+to within a range: after a move, d - 1 or d + 1), -2 when none up to the ceiling succeeds.
+Both release the GIL, so a caller thread can report progress and cancel.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import numpy as np
 
 from kaeru.engine.sliding.jit import njit
 
-STOP, NODES, BOUND, ITERATIONS = 0, 1, 2, 3  # slots of the control array
-CONTROL_SIZE = 4
+STOP, NODES, BOUND, ITERATIONS, FLOOR, CEILING = 0, 1, 2, 3, 4, 5  # slots of the control array
+CONTROL_SIZE = 6  # FLOOR: the first bound tried at least (a known lower bound on the distance);
+# CEILING: the last bound tried (0: none), past which the kernel returns -2
 MAX_DEPTH = 255  # the path arrays' size: far beyond any optimal solution on these boards
 CHECK_MASK = 0xFFFF  # nodes between looks at ctl[STOP]
 INFINITE = 1 << 30
@@ -62,9 +65,10 @@ def ida_walking(  # noqa: PLR0913 - a kernel takes its tables as arguments
     path[0] = blank0
     if h0 == 0:
         return 0
-    bound = h0
+    bound = max(h0, ctl[FLOOR])
+    last = depth_cap if ctl[CEILING] <= 0 else min(depth_cap, ctl[CEILING])
     nodes = ctl[NODES]
-    while bound <= depth_cap:
+    while bound <= last:
         ctl[BOUND] = bound
         ctl[ITERATIONS] += 1
         next_bound = INFINITE
@@ -208,9 +212,10 @@ def ida_pattern(  # noqa: PLR0913
     h0 = max(hp, hm, hw)
     if h0 == 0:
         return 0
-    bound = h0
+    bound = max(h0, ctl[FLOOR])
+    last = depth_cap if ctl[CEILING] <= 0 else min(depth_cap, ctl[CEILING])
     nodes = ctl[NODES]
-    while bound <= depth_cap:
+    while bound <= last:
         ctl[BOUND] = bound
         ctl[ITERATIONS] += 1
         next_bound = INFINITE

@@ -43,7 +43,7 @@ NAME = "7-8 pattern databases"
 # Measured (bench/fifteen.py --build, one niced process on 2 cores shared with other work): CPU
 # seconds of each group's build, the fixed part (its blocks and moves) included.
 BUILD_SECONDS = {8: 46.0, 7: 6.0, 6: 1.0, 1: 0.1}
-AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": never build the 7-8 databases unasked
+AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": build no tier unasked; "middle": only the 7-7-1
 
 
 def tier_name(tier: str) -> str:
@@ -220,11 +220,13 @@ def allow_unasked_builds(allowed: bool = True) -> None:
 
 
 def may_build_unasked(tier: str) -> bool:
-    """Whether a search may start building `tier` by itself: the middle tier always (seconds,
-    115 MB); the full one only in a long-lived process, unless $KAERU_PDB_BUILD=off."""
+    """Whether a search may start building `tier` by itself: the middle tier (seconds, 115 MB)
+    unless $KAERU_PDB_BUILD=off; the full one only in a long-lived process, and only when
+    $KAERU_PDB_BUILD is neither off nor middle."""
+    setting = os.environ.get(AUTO_BUILD_ENV, "")
     if tier != FULL:
-        return True
-    return _long_lived[0] and os.environ.get(AUTO_BUILD_ENV) != "off"
+        return setting != "off"
+    return _long_lived[0] and setting not in ("off", "middle")
 
 
 def start_background_build(tier: str = FULL) -> None:

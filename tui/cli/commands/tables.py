@@ -52,9 +52,12 @@ def builders(table_id: str) -> list[tuple[str, Callable[[Any], object]]]:
     """(what, build(control)) for each table the id names; BadInput for an unknown id."""
     from kaeru.engine.sliding import pdb78
 
+    def tier_builder(tier: str) -> Callable[[Any], object]:
+        return lambda control: pdb78.pattern_set(tier, control)
+
     tiers = tiers_of(table_id)
     if tiers:
-        return [(pdb78.tier_name(t), lambda c, t=t: pdb78.pattern_set(t, c)) for t in tiers]
+        return [(pdb78.tier_name(t), tier_builder(t)) for t in tiers]
     from kaeru.engine.registry import get_puzzle
     from kaeru.engine.sliding import full_table
 
@@ -117,7 +120,7 @@ def list_tables(args: argparse.Namespace) -> int:
     from kaeru.engine.tables.folder import cache_dir
 
     folder = cache_dir()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for tier, groups in pdb78.TIERS.items():
         size = 0
         for group in groups:
