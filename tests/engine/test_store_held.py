@@ -219,3 +219,32 @@ def test_a_move_appends_a_row_and_rewrites_none(tmp_path: Path):
     with Store.open(tmp_path) as again:
         game = again.load_game(slot)
         assert game.moves == ("A", "b") and game.redo == ("c",)
+
+
+def test_a_read_only_folder_where_sqlite_cannot_open_the_file_still_shows_the_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """As for a WAL database in a read-only folder (no -shm can be made), or a full disk: the
+    copy comes from the file's bytes, its -wal with them (changes not checkpointed yet)."""
+    import os
+
+    store_with_a_record(tmp_path)
+    other = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    other.execute("PRAGMA wal_autocheckpoint = 0")
+    other.execute("INSERT INTO settings VALUES ('theme', 'nord')")  # only in the -wal so far
+    assert (tmp_path / (DB_NAME + "-wal")).stat().st_size > 0
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: False if mode & os.W_OK else real_access(p, mode)
+    )
+
+    def cannot_open(path: Path) -> bytes:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(opening, "_read_only_image", cannot_open)
+    try:
+        with Store.open(tmp_path) as store:
+            assert not store.writable and "read-only" in store.notice
+            assert len(store.records()) == 1 and store.get_setting("theme") == "nord"
+    finally:
+        other.close()
