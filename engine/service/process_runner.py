@@ -78,7 +78,7 @@ def default_memory_limit() -> int | None:
         return megabytes * 2**20 if megabytes > 0 else None
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError):
+    except (ValueError, OSError, AttributeError):  # AttributeError: no sysconf (Windows)
         return 8 * 2**30
     return min(8 * 2**30, total // 2)
 

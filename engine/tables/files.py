@@ -34,7 +34,8 @@ def write_table(path: Path, table: np.ndarray) -> int:
     }
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.fchmod(fd, 0o644)  # as a plain open() would under the usual umask (mkstemp: 0o600)
+        if hasattr(os, "fchmod"):  # not on Windows before Python 3.13 (nor needed there)
+            os.fchmod(fd, 0o644)  # as a plain open() would under the usual umask (mkstemp: 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(MAGIC)
             handle.write(json.dumps(header).encode() + b"\n")
@@ -73,11 +74,13 @@ def read_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarra
 def open_regular_file(path: Path) -> BinaryIO:
     """`path` opened for reading when it is a regular file; OSError otherwise. Never blocks: a
     FIFO (or a device) in place of a table file is refused, not waited on."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    nonblocking = getattr(os, "O_NONBLOCK", 0)  # Windows has none (and no FIFOs to block on)
+    fd = os.open(path, os.O_RDONLY | nonblocking | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        os.set_blocking(fd, True)
+        if nonblocking and hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
