@@ -106,10 +106,21 @@ class Solution(Generic[S, M]):
     states: tuple[S, ...]
     optimal: bool
     stats: SearchStats = field(default_factory=lambda: SearchStats("none"))
+    # A proved lower bound on the optimal length, for a solution not proved optimal (the big
+    # sliding boards' near-optimal search); None when the search proves none.
+    lower_bound: int | None = None
 
     @property
     def length(self) -> int:
         return len(self.moves)
+
+    @property
+    def over_optimum(self) -> int | None:
+        """At most this many moves more than an optimal solution: 0 when optimal, None when
+        no bound is known."""
+        if self.optimal:
+            return 0
+        return None if self.lower_bound is None else self.length - self.lower_bound
 
 
 

@@ -167,6 +167,7 @@ async def test_fifteen_puzzle_solve_shows_the_bound_and_is_optimal(monkeypatch):
         assert screen.session.optimal_length == korf_length(55)
 
 
+@pytest.mark.slow  # the near-optimal search takes its 20 s of CPU
 async def test_big_board_solutions_say_they_are_not_optimal():
     app = KaeruApp("sliding-5x5", resume=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -41,9 +41,10 @@ def test_unsolvable_layout_is_refused_with_the_parity_argument(capsys):
 
 
 def test_big_boards_say_optimal_false(capsys):
-    code, out, _ = run(capsys, "solve", "sliding-6x6", "--json")
+    code, out, _ = run(capsys, "solve", "sliding-6x6", "--json", "--budget", "100000")
     got = json.loads(out)
     assert code == 0 and got["optimal"] is False and got["length"] == len(got["moves"])
+    assert got["over_optimum"] == got["length"] - got["lower_bound"] > 0  # a proved bound
 
 
 def test_bad_layout_is_one_line_and_exit_2(capsys):

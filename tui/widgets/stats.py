@@ -22,6 +22,7 @@ STATUS_WORDS = {"running": "searching…", "idle": "", "gave up": "gave up",
 # one's depth is how deep it had looked (an IDA* bound), not a distance.
 DISTANCE_WORDS = {"no solution": "cannot be won", "cancelled": "not found",
                   "gave up": "not found", "failed": "not found"}
+OVER_OPTIMUM = "over optimum"  # the extra a near-optimal search states its bound in
 ROW_WIDTH = 27  # a name and its value, the value right-aligned (the panel's narrowest inside)
 
 
@@ -100,6 +101,9 @@ class StatsPanel(Vertical):
             ("distance", reached),
             ("time", duration(stats.seconds)),
         ]
+        over = dict(stats.extra).get(OVER_OPTIMUM)  # a near-optimal answer's proved bound
+        if over is not None and self.search_status == "done":
+            rows.insert(2, (OVER_OPTIMUM, over))
         if self.search_status == "earlier":  # the game moved on since: no distance of here
             del rows[1]
         if stats.note:  # busy with something else first (a table build): its note says what

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded, Unsolvable
+from kaeru.engine.core import BudgetExceeded, Solution, Unsolvable
 from kaeru.engine.results import reason_words
 from kaeru.engine.search import dispatch
 from kaeru.engine.words import plural
@@ -22,7 +22,10 @@ from kaeru.tui.cli.notation import add_notation_argument, check_sliding, written
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
 NAME = "solve"
-HELP = "print an optimal solution"
+HELP = (
+    "print a solution: optimal up to the 15-puzzle's size, near-optimal on bigger sliding "
+    "boards with a proved bound on the moves over the optimum"
+)
 ORDER = 20
 
 
@@ -79,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
         "states": states,
         "stats": solution.stats.as_dict(),
     }
+    if solution.lower_bound is not None:  # near-optimal: how far from optimal at most
+        out["lower_bound"] = solution.lower_bound
+        out["over_optimum"] = solution.over_optimum
     in_notation = written(puzzle, solution.moves, getattr(args, "notation", "words"))
     if in_notation is not None:
         out["notation"] = in_notation
@@ -97,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         counted = f"{plural(length, 'move')} ({plural(solution.length, 'jump')})"
     lines = [
         f"{puzzle.id}: {head['start']} → {out['goal']}",
-        f"{counted}, {'optimal' if solution.optimal else 'NOT optimal'} "
+        f"{counted}, {optimality_words(solution)} "
         f"({stats.algorithm}: {plural(max(stats.generated, stats.expanded), 'position')}, "
         f"{stats.seconds:.3f} s)",
         f"  {0:>3}. {'':<14} {states[0]}",
@@ -110,3 +116,13 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"slidysim: {in_notation}")
     emit(args, out, "\n".join(lines))
     return EXIT_OK
+
+
+def optimality_words(solution: Solution[Any, Any]) -> str:
+    """ "optimal", "at most 12 over the optimum (proved at least 96)", or "NOT optimal"."""
+    if solution.optimal:
+        return "optimal"
+    if solution.lower_bound is not None:
+        return (f"at most {solution.over_optimum} over the optimum "
+                f"(proved at least {solution.lower_bound})")
+    return "NOT optimal"

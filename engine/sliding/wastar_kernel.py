@@ -1,0 +1,226 @@
+"""Compiled weighted A* for big sliding boards (numba), over the additive databases of
+`engine.sliding.pdb_big` with the diagonal mirror on square boards.
+
+Best first on f = wd·g + wn·h (the weight w = wn/wd >= 1) with duplicate detection, so the
+path it returns is at most w times the optimum (the databases are consistent: a move changes
+one group's value by at most one). A position reached again by a shorter path is reopened:
+without it the cut below would lose the positions behind one first reached the long way.
+Nodes whose g + h exceeds `limit` are cut, so a run only looks for solutions shorter than an
+incumbent. At most `max_nodes` positions are held; the run gives up (FULL) past that.
+
+A node keeps the cell of every tile (uint8 per tile, the blank first), its parent, g, the plain
+and mirrored sums, and a 128-bit Zobrist key; an open-addressing table finds repeats, and the
+open list is one bucket (a linked stack) per value of f, so ties go to the newest node. The
+counters go to `ctl` every 65,536 nodes; the run stops (STOPPED) when ctl[STOP] is set. The GIL
+is released, so a caller thread can report progress and cancel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kaeru.engine.sliding.jit import njit
+
+STOP, NODES, HELD = 0, 1, 2  # slots of the control array
+CONTROL_SIZE = 3
+STOPPED, FULL, EXHAUSTED = -1, -2, -3
+CHECK_MASK = 0xFFFF
+
+
+def zobrist(cells: int, seed: int = 24) -> np.ndarray:
+    """uint64[cells (tile), cells (cell), 2]: random keys, a fixed seed (the same every run)."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 2**63, size=(cells, cells, 2), dtype=np.int64).astype(np.uint64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _group_index(pos: np.ndarray, node: int, tiles: np.ndarray, size: int,
+                 tile_mul: np.ndarray, mapping: np.ndarray, cell_map: np.ndarray) -> int:
+    """A group's index, the tiles read through `mapping` (the mirror) and `cell_map`."""
+    out = np.int64(0)
+    for i in range(size):
+        t = tiles[i]
+        out += cell_map[np.int64(pos[node, mapping[t]])] * tile_mul[t]
+    return int(out)
+
+
+@njit(cache=True, nogil=True)
+def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as arguments
+    start: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank
+    nbr: np.ndarray,  # int64[cells, 4]
+    flat: np.ndarray,  # uint8: the groups' tables end to end
+    offset: np.ndarray,  # int64[groups]
+    tile_group: np.ndarray,  # int64[cells]
+    tile_mul: np.ndarray,  # int64[cells]
+    group_tiles: np.ndarray,  # int64[groups, largest group]
+    group_size: np.ndarray,  # int64[groups]
+    mirror_tile: np.ndarray,  # int64[cells]: the tile whose home mirrors this tile's home
+    transpose: np.ndarray,  # int64[cells]
+    use_mirror: bool,
+    wn: int,
+    wd: int,
+    limit: int,  # cut nodes with g + h > limit
+    max_nodes: int,
+    keys: np.ndarray,  # zobrist(cells)
+    ctl: np.ndarray,
+    path: np.ndarray,  # int64[limit + 1]: the blank's cells along the path, out
+) -> int:
+    cells = start.size
+    groups = offset.size
+    identity = np.arange(cells)
+    unmirror = np.zeros(cells, dtype=np.int64)  # the tile a mirrored tile stands for
+    for t in range(cells):
+        unmirror[mirror_tile[t]] = t
+    pos = np.zeros((max_nodes, cells), dtype=np.uint8)
+    parent = np.full(max_nodes, -1, dtype=np.int32)
+    gs = np.zeros(max_nodes, dtype=np.int16)
+    hp = np.zeros(max_nodes, dtype=np.uint8)
+    hm = np.zeros(max_nodes, dtype=np.uint8)
+    key0 = np.zeros(max_nodes, dtype=np.uint64)
+    key1 = np.zeros(max_nodes, dtype=np.uint64)
+    closed = np.zeros(max_nodes, dtype=np.uint8)
+    entries = 2 * max_nodes  # the open list's entries: a node is put in again when reopened
+    entry_node = np.zeros(entries, dtype=np.int32)
+    link = np.full(entries, -1, dtype=np.int32)
+    nf = np.zeros(max_nodes, dtype=np.int32)  # f when the node was put in its bucket
+    cap = 1
+    while cap < 2 * max_nodes:
+        cap *= 2
+    mask = np.int64(cap - 1)
+    umask = np.uint64(cap - 1)
+    table = np.full(cap, -1, dtype=np.int32)
+    top_f = wd * (limit + 1) + wn * 256
+    head = np.full(top_f + 1, -1, dtype=np.int32)
+    board = np.zeros(cells, dtype=np.int64)
+
+    # the root
+    k0 = np.uint64(0)
+    k1 = np.uint64(0)
+    for c in range(cells):
+        t = start[c]
+        pos[0, t] = c
+        k0 ^= keys[t, c, 0]
+        k1 ^= keys[t, c, 1]
+    sp = np.int64(0)
+    sm = np.int64(0)
+    for g in range(groups):
+        sp += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g], tile_mul,
+                                           identity, identity)]
+        if use_mirror:
+            sm += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g],
+                                               tile_mul, unmirror, transpose)]
+    h0 = max(sp, sm)
+    if h0 > limit:
+        return EXHAUSTED
+    hp[0], hm[0] = sp, sm
+    key0[0], key1[0] = k0, k1
+    table[np.int64(k0 & umask)] = 0
+    f0 = np.int64(wn * h0)
+    nf[0] = f0
+    head[f0] = 0
+    entry_node[0] = 0
+    used = 1
+    pushed = 1
+    cur = f0
+    nodes = np.int64(0)
+    cur = np.int64(f0)
+    while True:
+        while cur <= top_f and head[cur] < 0:
+            cur += 1
+        if cur > top_f:
+            ctl[NODES] = nodes
+            return EXHAUSTED
+        entry = head[cur]
+        head[cur] = link[entry]
+        node = entry_node[entry]
+        if closed[node] or nf[node] != cur:
+            continue  # a stale entry: reached again more cheaply, or expanded already
+        closed[node] = 1
+        h = max(np.int64(hp[node]), np.int64(hm[node]))
+        g_here = np.int64(gs[node])
+        if h == 0:  # the goal
+            ctl[NODES] = nodes
+            length = g_here
+            at = node
+            for d in range(length, -1, -1):
+                path[d] = pos[at, 0]
+                at = parent[at]
+            return int(length)
+        for c in range(cells):
+            board[np.int64(pos[node, c])] = c
+        b = np.int64(pos[node, 0])
+        back = np.int64(-1) if parent[node] < 0 else np.int64(pos[parent[node], 0])
+        for k in range(4):
+            nb = nbr[b, k]
+            if nb < 0 or nb == back:
+                continue
+            t = board[nb]
+            g = tile_group[t]
+            size = group_size[g]
+            old = _group_index(pos, node, group_tiles[g], size, tile_mul, identity, identity)
+            base = offset[g] + old
+            ch_p = (np.int64(hp[node]) - np.int64(flat[base])
+                    + np.int64(flat[base + (b - nb) * tile_mul[t]]))
+            ch_m = np.int64(0)
+            if use_mirror:
+                m = mirror_tile[t]
+                gm = tile_group[m]
+                oldm = _group_index(pos, node, group_tiles[gm], group_size[gm], tile_mul,
+                                    unmirror, transpose)
+                step = (transpose[b] - transpose[nb]) * tile_mul[m]
+                basem = offset[gm] + oldm
+                ch_m = (np.int64(hm[node]) - np.int64(flat[basem])
+                        + np.int64(flat[basem + step]))
+            ch_h = max(ch_p, ch_m)
+            nodes += 1
+            if (nodes & CHECK_MASK) == 0:
+                ctl[NODES] = nodes
+                ctl[HELD] = used
+                if ctl[STOP] != 0:
+                    return STOPPED
+            ch_g = g_here + 1
+            if ch_g + ch_h > limit:
+                continue
+            c0 = key0[node] ^ keys[t, nb, 0] ^ keys[t, b, 0] ^ keys[0, b, 0] ^ keys[0, nb, 0]
+            c1 = key1[node] ^ keys[t, nb, 1] ^ keys[t, b, 1] ^ keys[0, b, 1] ^ keys[0, nb, 1]
+            slot = np.int64(c0 & umask)
+            found = -1
+            while table[slot] >= 0:
+                other = table[slot]
+                if key0[other] == c0 and key1[other] == c1:
+                    found = other
+                    break
+                slot = np.int64((slot + 1) & mask)
+            f = np.int64(wd * ch_g + wn * ch_h)
+            if pushed >= entries:
+                ctl[NODES] = nodes
+                ctl[HELD] = used
+                return FULL
+            if found >= 0:
+                if gs[found] <= ch_g:
+                    continue
+                child = found  # a shorter way to a known position: (re)open it there
+                closed[child] = 0
+            else:
+                if used >= max_nodes:
+                    ctl[NODES] = nodes
+                    ctl[HELD] = used
+                    return FULL
+                child = used
+                used += 1
+                table[slot] = child
+                for c in range(cells):
+                    pos[child, c] = pos[node, c]
+                pos[child, t] = b
+                pos[child, 0] = nb
+                key0[child], key1[child] = c0, c1
+                hp[child], hm[child] = ch_p, ch_m
+            parent[child] = node
+            gs[child] = ch_g
+            nf[child] = f
+            entry_node[pushed] = child
+            link[pushed] = head[f]
+            head[f] = pushed
+            pushed += 1
+            if f < cur:
+                cur = f
