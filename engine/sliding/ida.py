@@ -32,7 +32,7 @@ from kaeru.engine.sliding.walking_distance import inversions, walking_tables
 from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 
 POLL = 0.05  # seconds between looks at the running kernel
-STOP_WAIT = 0.5  # seconds a stopped search waits for its kernel (which looks every few ms)
+STOP_WAIT = 0.1  # seconds a stopped search waits for its kernel (which looks every few ms)
 WALKING = "walking distance + inversion distance"
 MIDDLE_AFTER = 0.5  # seconds of search before the middle tier starts building (most are done)
 BUILD_AFTER = 10.0  # seconds of search before the 7-8 databases start building (if allowed)

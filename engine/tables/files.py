@@ -139,6 +139,20 @@ def map_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray
     return table
 
 
+def stamp_written(path: Path) -> None:
+    """Record the table just written by this process at `path` as checked (its checksum was
+    computed from the array itself), so its first mapping reads nothing."""
+    try:
+        with open_regular_file(path) as handle:
+            if handle.read(len(MAGIC)) != MAGIC:
+                return
+            header = json.loads(handle.readline(MAX_HEADER))
+            info = os.fstat(handle.fileno())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return
+    _write_stamp(path, _version(info, header.get("crc32")))
+
+
 def _version(info: os.stat_result, crc: object) -> dict[str, object]:
     return {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "inode": info.st_ino, "crc32": crc}
 

@@ -30,7 +30,7 @@ import numpy as np
 
 from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.results import CancelCheck, Cancelled, Progress, SearchStats
-from kaeru.engine.tables.files import map_table, read_table, write_table
+from kaeru.engine.tables.files import map_table, read_table, stamp_written, write_table
 from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable
 from kaeru.engine.tables.lock_file import let_go, try_hold
@@ -191,6 +191,7 @@ def save(folder: Path, name: str, table: np.ndarray) -> bool:
     error (the table stays usable in memory). Whether it was written."""
     try:
         write_table(folder / name, table)
+        stamp_written(folder / name)  # checked as written: its first mapping reads nothing
     except OSError as error:
         unusable(folder, error)
         return False
