@@ -22,7 +22,7 @@ ENVIRONMENT = {
     "KAERU_CACHE_DIR": "depth tables, pattern databases and the home screen's difficulties",
     "KAERU_CONFIG_DIR": "the folder of keymap.toml (keys by binding id)",
     "KAERU_LOG_DIR": "where internal errors are logged",
-    "KAERU_PDB_BUILD": "off: never build the 15-puzzle's 7-8 databases unasked",
+    "KAERU_PDB_BUILD": "off: build no 15-puzzle database unasked; middle: only the 7-7-1 ones",
     "KAERU_SEARCH_MODE": "process (the default: searches in a worker process) or thread",
     "KAERU_SEARCH_MEMORY_MB": "the search worker's memory cap",
     "KAERU_ASCII": "letters instead of glyphs on the boards",
