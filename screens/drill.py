@@ -158,8 +158,8 @@ class DrillScreen(Screen[None]):
         low, high = self.depths
         self.show_text(
             "#drill-title",
-            f"{self.drill.puzzle.title}: find the best move — "
-            f"{plural(self.drill.depth, 'move')} from the goal ({low}–{high}: + and -)",
+            f"{self.drill.puzzle.title}: {plural(self.drill.depth, 'move')} from the goal "
+            f"(+ and -: {low}–{high})",  # what to do is the line under the board
         )
 
     def show_stats(self) -> None:
