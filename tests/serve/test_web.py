@@ -47,6 +47,8 @@ OPEN_SOCKET = """url => new Promise(resolve => {
 class PageFromElsewhere(http.server.BaseHTTPRequestHandler):
     """Another site's page (another port of loopback: another origin)."""
 
+    timeout = 5  # a connection the browser opens ahead and never uses ends by itself
+
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
         self.send_response(200)
         self.send_header("Content-Type", "text/html")
@@ -59,7 +61,9 @@ class PageFromElsewhere(http.server.BaseHTTPRequestHandler):
 
 def refused_from_elsewhere(page: object, port: int) -> str:
     """What a page of another origin gets when it opens the arcade's WebSocket."""
-    elsewhere = http.server.HTTPServer(("127.0.0.1", 0), PageFromElsewhere)
+    # threads: a connection the browser keeps open never holds up the shutdown below
+    elsewhere = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PageFromElsewhere)
+    elsewhere.daemon_threads = True
     threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
     try:
         page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/")  # type: ignore[attr-defined]
