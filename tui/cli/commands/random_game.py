@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             game.game_id,
             f"start    {game.start}",
             f"optimal  {optimal}",
-            f"play it  kaeru play {game.id} --from '{game.start}'",
+            f"play it  kaeru play {game.game_id}",  # the id pastes unquoted
         ]
     )
     emit(args, game.as_json(), text)
