@@ -26,10 +26,13 @@ Session = Any  # an engine.session.Session (not imported: the session imports th
 def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any], *,
                  to_go: bool = False) -> str:
     """"12 moves (optimal)", "12 moves (not optimal)"; pegs: "9 moves (31 jumps)". With
-    `to_go`: "12 moves to go, optimal"; pegs: "9 moves to go, 31 jumps"."""
+    `to_go`: "12 moves to go, optimal"; pegs: "31 jumps to go, 9 moves" (jumps first, as the
+    coach and the search panel count the distance)."""
     if puzzle.capabilities.chains:
         count = plural(len(puzzle.chains(solution.moves)), "move")
         aside = plural(solution.length, "jump")
+        if to_go:
+            return f"{aside} to go, {count}"
     else:
         count = plural(solution.length, "move")
         aside = "optimal" if solution.optimal else "not optimal"

@@ -263,3 +263,14 @@ async def test_the_daily_list_shows_sizes_and_the_days_wins():
         assert app.screen is daily
         line = str(options.get_option(frogs.id).prompt)
         assert "✓" in line and f"{frogs.optimal} moves" in line
+
+
+async def test_a_peg_hint_counts_the_distance_as_the_coach_does():
+    """Regression: the coach said "7 jumps to go" while the hint said "6 moves to go"."""
+    app = KaeruApp("pegs-english-cross", resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = play_screen(app)
+        await pilot.press("i")
+        await settle(pilot)
+        assert "(5 jumps to go, " in screen.session.message, screen.session.message
