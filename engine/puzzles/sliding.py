@@ -233,8 +233,13 @@ class SlidingPuzzle(Puzzle[State, Slide]):
     def _solve_bounded(self, state: State, control: Control) -> Solution[State, Slide]:
         """The near-optimal search with its proved bound; reduction when it finds nothing."""
         from kaeru.engine.sliding.bounded import seconds_for, solve_bounded
+        from kaeru.engine.sliding.peel import FINISH, solve_peeled
 
-        found = solve_bounded(self.grid, state, control, seconds_for(self.grid))
+        seconds = seconds_for(self.grid)
+        if max(self.width, self.height) > FINISH:  # line by line down to 5×5
+            found = solve_peeled(self.grid, state, control, seconds)
+        else:
+            found = solve_bounded(self.grid, state, control, seconds)
         if found is None:
             return self.solve_reduction(state, control)
         states = found.states

@@ -129,6 +129,9 @@ class BigDatabase:
     """The tables of one partition laid end to end (`flat`), with what a kernel needs to index
     them: each tile's group, the weight of its cell in the group's index, each group's offset."""
 
+    mirrored = True  # whether the diagonal mirror's value is a lower bound too (square boards)
+    chase = np.zeros(0, dtype=np.int64)  # tiles the blank must reach first (`peel`'s lines)
+
     def __init__(self, grid: Grid, partition: BigPartition, tables: list[np.ndarray]) -> None:
         n = grid.cells
         self.grid, self.partition = grid, partition
@@ -140,9 +143,9 @@ class BigDatabase:
         largest = max(len(g) for g in partition.groups)
         self.group_tiles = np.zeros((len(partition.groups), largest), dtype=np.int64)
         self.group_size = np.array([len(g) for g in partition.groups], dtype=np.int64)
-        for g, group in enumerate(partition.groups):
-            for i, tile in enumerate(group):
-                self.tile_group[tile], self.tile_mul[tile] = g, n**i
+        for g, (group, table) in enumerate(zip(partition.groups, tables, strict=True)):
+            for i, tile in enumerate(group):  # a one-entry table counts nothing: index 0
+                self.tile_group[tile], self.tile_mul[tile] = g, n**i if table.size > 1 else 0
                 self.group_tiles[g, i] = tile
 
     @property

@@ -17,6 +17,8 @@ is released, so a caller thread can report progress and cancel.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from kaeru.engine.sliding.jit import njit
@@ -44,6 +46,26 @@ def _group_index(pos: np.ndarray, node: int, tiles: np.ndarray, size: int,
     return int(out)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _reach(pos: np.ndarray, node: Any, chase: np.ndarray, width: Any, blank: Any,
+           counted: Any, moved: Any, moved_to: Any) -> Any:
+    """When only `chase`'s tiles count (a line brought home): the moves the blank needs to come
+    next to one of them before any of them can move, which move no counted tile (so they add to
+    the databases' value); 0 when every one is home or none is chased. `moved` is on
+    `moved_to` (a child not yet written down)."""
+    if chase.size == 0 or counted == 0:
+        return 0
+    best = 1 << 30
+    br, bc = blank // width, blank % width
+    for i in range(chase.size):
+        t = chase[i]
+        c = np.int64(moved_to) if t == moved else np.int64(pos[node, t])
+        d = abs(c // width - br) + abs(c % width - bc)
+        if d < best:
+            best = d
+    return max(0, best - 1)
+
+
 @njit(cache=True, nogil=True)
 def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as arguments
     start: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank
@@ -57,6 +79,8 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
     mirror_tile: np.ndarray,  # int64[cells]: the tile whose home mirrors this tile's home
     transpose: np.ndarray,  # int64[cells]
     use_mirror: bool,
+    chase: np.ndarray,  # int64[k]: tiles the blank must reach first (a line's), or empty
+    width: int,  # the board's width (for the blank's distance to them)
     wn: int,
     wd: int,
     limit: int,  # cut nodes with g + h > limit
@@ -109,7 +133,7 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
         if use_mirror:
             sm += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g],
                                                tile_mul, unmirror, transpose)]
-    h0 = max(sp, sm)
+    h0 = max(sp, sm) + _reach(pos, 0, chase, width, np.int64(start.argmin()), sp, -1, 0)
     if h0 > limit:
         return EXHAUSTED
     hp[0], hm[0] = sp, sm
@@ -171,7 +195,7 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
                 basem = offset[gm] + oldm
                 ch_m = (np.int64(hm[node]) - np.int64(flat[basem])
                         + np.int64(flat[basem + step]))
-            ch_h = max(ch_p, ch_m)
+            ch_h = max(ch_p, ch_m) + _reach(pos, node, chase, width, nb, ch_p, t, b)
             nodes += 1
             if (nodes & CHECK_MASK) == 0:
                 ctl[NODES] = nodes

@@ -107,3 +107,15 @@ def test_published_optima_lie_within_the_bound(case):
     found = solve_bounded(grid(5, 5), state, Control(), seconds=3.0)
     assert found is not None and replays(grid(5, 5), found.states)
     assert found.lower_bound <= optimum <= found.length
+
+
+def test_line_by_line_replays_and_its_bound_stays_below_a_known_walk():
+    from kaeru.engine.sliding.peel import solve_peeled
+
+    shape = grid(6, 6)
+    state, rng = shape.goal, random.Random(6)
+    for _ in range(24):  # a walk of 24 moves: the optimum is at most 24
+        state = shape.slide(state, rng.choice(shape.slides(state)))
+    found = solve_peeled(shape, state, Control(), seconds=1.0)
+    assert found is not None and replays(shape, found.states)
+    assert found.lower_bound <= 24 and found.lower_bound <= found.length

@@ -1,0 +1,195 @@
+"""Boards past 5×5: near-optimal line by line, then the 5×5 search, with a proved bound.
+
+While the unsolved part is wider or taller than five, one line of it (its top row when it is at
+least as tall as wide, else its left column) is brought home by the weighted A* of
+`wastar_kernel`, aiming only at that line's tiles (additive databases of groups of three or four
+of them; the other tiles count nothing) and looking for shorter ways with lighter weights while
+its share of the time lasts. What is left, at most 5×5, is relabelled as a board of its own and
+solved by `bounded.solve_bounded`.
+
+The lower bound is the whole board's: its databases' value (with the mirror) raised by a spell
+of plain IDA* on the whole board, so `over` is honest for the whole answer.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from kaeru.engine.control import Control, Meter
+from kaeru.engine.results import DEFAULT_BUDGET
+from kaeru.engine.sliding.bounded import (
+    Bounded,
+    _Runner,
+    heuristic,
+    max_nodes_for,
+    over_words,
+    parity_floor,
+    solve_bounded,
+)
+from kaeru.engine.sliding.geometry import Grid, State, grid
+from kaeru.engine.sliding.pdb_big import BigDatabase, BigPartition, big_database, build_table
+from kaeru.engine.tables.store import load_table, save_table
+
+FINISH = 5  # the side at most of what `solve_bounded` finishes
+LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
+CHUNK = 4  # tiles of a line aimed at together (the first four, then eight, ...)
+LOWER_SHARE = 0.15  # of the time, for plain IDA* on the whole board (the lower bound)
+FINISH_SHARE = 0.45  # of the time, for the last 5×5
+
+
+class _LineDatabase(BigDatabase):
+    """The databases of one line's tiles in groups; every other tile in a group that counts 0.
+    The mirror would measure another line: it is not used."""
+
+    mirrored = False
+
+    def __init__(self, shape: Grid, line: list[int]) -> None:
+        size = 4 if shape.cells ** 4 <= 2_000_000 else 3
+        groups = [tuple(line[i : i + size]) for i in range(0, len(line), size)]
+        tables = [_line_table(shape, g) for g in groups]
+        rest = tuple(t for t in range(1, shape.cells) if t not in line)
+        super().__init__(shape, BigPartition((*groups, rest)), [*tables, np.zeros(1, np.uint8)])
+        self.group_size[-1] = 0  # the last group: an index of 0 whatever its tiles' cells
+        self.chase = np.array(line, dtype=np.int64)
+
+
+def _line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
+    from kaeru.engine.sliding.pdb_big import table_file
+
+    name = table_file(shape, group)
+    table = load_table(name, (shape.cells ** len(group),), np.dtype(np.uint8))
+    if table is None:
+        table = build_table(shape, group)
+        save_table(name, table)
+    return np.asarray(table)
+
+
+def _sub_state(full: Grid, state: State, top: int, left: int, shape: Grid) -> State:
+    """The part of `state` at rows top.. and columns left.., relabelled as `shape`'s tiles."""
+    out = []
+    for r in range(shape.height):
+        for c in range(shape.width):
+            tile = state[(top + r) * full.width + left + c]
+            if tile:
+                home_r, home_c = divmod(tile - 1, full.width)
+                tile = (home_r - top) * shape.width + (home_c - left) + 1
+            out.append(tile)
+    return tuple(out)
+
+
+def _play(full: Grid, states: list[State], sub_states: list[State], top: int, left: int,
+          shape: Grid) -> None:
+    """Append to `states` the whole-board positions of a path found on the part."""
+    for before, after in zip(sub_states, sub_states[1:], strict=False):
+        gap, to = before.index(0), after.index(0)
+        cell_of = [(top + c // shape.width) * full.width + left + c % shape.width
+                   for c in (gap, to)]
+        current = list(states[-1])
+        current[cell_of[0]], current[cell_of[1]] = current[cell_of[1]], 0
+        states.append(tuple(current))
+
+
+def _line_lengths(full: Grid) -> list[int]:
+    """The lengths of the lines brought home before the last 5×5, in order."""
+    out, width, height = [], full.width, full.height
+    while width > FINISH or height > FINISH:
+        if height >= width:
+            out.append(width)
+            height -= 1
+        else:
+            out.append(height)
+            width -= 1
+    return out
+
+
+def _line(shape: Grid) -> tuple[list[int], bool]:
+    """The tiles of the line to bring home next (labels of `shape`), and whether it is a row."""
+    if shape.height >= shape.width:
+        return list(range(1, shape.width + 1)), True
+    return [r * shape.width + 1 for r in range(shape.height)], False
+
+
+def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> Bounded | None:
+    """A solution line by line then the last 5×5, with the whole board's proved lower bound;
+    None when a stage finds nothing (the caller's reduction answers)."""
+    began = time.process_time()
+    database = big_database(full, control=control)
+    meter = Meter(f"line by line, weighted A* + {database.name}", control.unlimited())
+    nodes_cap = control.budget if control.budget not in (None, DEFAULT_BUDGET) else 1 << 62
+    assert nodes_cap is not None
+    h0 = heuristic(full, state, database)
+    meter.extra["h"] = str(h0)
+    states = [state]
+    top = left = 0
+    shape = full
+    lines = (full.width - FINISH) + (full.height - FINISH)
+    stages = sum(-(-side // CHUNK) for side in _line_lengths(full))
+    line_seconds = seconds * (1 - LOWER_SHARE - FINISH_SHARE) / max(1, stages)
+    while shape.width > FINISH or shape.height > FINISH:
+        sub = _sub_state(full, states[-1], top, left, shape)
+        tiles, is_row = _line(shape)
+        for upto in range(CHUNK, len(tiles) + CHUNK, CHUNK):  # a long line a few tiles at a time
+            found = _bring_line(shape, sub, tiles[:upto], meter, line_seconds, nodes_cap)
+            if found is None:
+                return None
+            _play(full, states, found, top, left, shape)
+            sub = found[-1]
+        if is_row:
+            top += 1
+            shape = grid(shape.width, shape.height - 1)
+        else:
+            left += 1
+            shape = grid(shape.width - 1, shape.height)
+        meter.extra["lines"] = f"{top + left} of {lines}"
+    finish = seconds * FINISH_SHARE
+    last = solve_bounded(shape, _sub_state(full, states[-1], top, left, shape),
+                         Control(meter.progress, control.cancelled, control.budget), finish)
+    if last is None:
+        return None
+    _play(full, states, last.states, top, left, shape)
+    lower = _lower_bound(full, state, database, meter, len(states) - 1,
+                         began + seconds - time.process_time(), nodes_cap)
+    lower = min(max(lower, parity_floor(full, state, h0)), len(states) - 1)
+    meter.extra["lower bound"] = str(lower)
+    meter.extra["over optimum"] = over_words(len(states) - 1 - lower)
+    meter.depth = len(states) - 1
+    return Bounded(states, lower, meter.finish())
+
+
+def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds: float,
+                nodes_cap: int) -> list[State] | None:
+    """States of the part from `sub` until the line's tiles are home (falling weights)."""
+    runner = _Runner(shape, sub, _LineDatabase(shape, tiles), meter)
+    began = time.process_time()
+    best: list[State] | None = None
+    limit = len(runner.path) - 2
+    for weight in LINE_WEIGHTS:
+        left = began + seconds - time.process_time()
+        if best is not None and left <= 0:
+            break
+        outcome = runner.weighted(weight, limit, left if best is not None else 60.0,
+                                  nodes_cap, max_nodes_for(shape, nodes_cap))
+        if outcome < 0:
+            break
+        best = runner.states(outcome, to_goal=False)
+        limit = outcome - 2
+    return best
+
+
+def _lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, length: int,
+                 seconds: float, nodes_cap: int) -> int:
+    """A spell of plain IDA* on the whole board: the bounds it passes with no solution."""
+    if seconds <= 0:
+        return 0
+    from kaeru.engine.sliding.bounded_kernels import EXHAUSTED
+
+    runner = _Runner(full, state, database, meter)
+    outcome, failed = runner.plain(length - 2, seconds, nodes_cap)
+    if outcome >= 0:
+        return outcome  # pragma: no cover - an optimal answer on a big board: not in seconds
+    if outcome == EXHAUSTED:
+        return length  # pragma: no cover - nothing shorter: the answer is optimal
+    return parity_floor(full, state, failed + 1) if failed >= 0 else 0
