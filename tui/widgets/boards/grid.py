@@ -110,6 +110,7 @@ class GridBoard(BoardWidget):
         self.sliding: tuple[str, int, int] | None = None  # (tile, from cell, to cell)
         self.run_to: tuple[int, Hashable] | None = None  # a clicked run: its far cell, last move
         self.typed = ""  # the digits of a tile's number typed so far
+        self._styles: dict[tuple[str, bool], Style] = {}  # looked up this frame
 
     @property
     def columns(self) -> int:
@@ -184,7 +185,15 @@ class GridBoard(BoardWidget):
 
     # ---- drawing -------------------------------------------------------------------------------
     def _style(self, name: str, partial: bool = False) -> Style:
-        return self.get_component_rich_style(f"gridboard--{name}", partial=partial)
+        """A component style, looked up once a render (an 8x8 board asks ~70 times a frame,
+        and each look-up walks the stylesheet: while a long solution played back, the app's
+        keys waited on it)."""
+        key = (name, partial)
+        found = self._styles.get(key)
+        if found is None:
+            found = self._styles[key] = self.get_component_rich_style(
+                f"gridboard--{name}", partial=partial)
+        return found
 
     def _row_style(self, home: int) -> Style:
         """The tile's home-row colour; plain text without colour (NO_COLOR), where the rows
@@ -218,6 +227,7 @@ class GridBoard(BoardWidget):
         return hint_from, hint_to, set(last.targets) if last is not None else set()
 
     def render(self) -> Text:
+        self._styles = {}  # looked up afresh each frame (the theme may have changed)
         cells = self.shown.cells
         boxed = self.boxed
         cw, ch = BOXED if boxed else COMPACT
