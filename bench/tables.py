@@ -6,7 +6,9 @@ Rows (each old and new measured in this process, alternately; the tables must be
 2. the 14-puzzle's table (two-blank-4x4, 76,204,800 positions): the old `two_blank/bfs.py`
    search (copied below) against `dense_bfs`;
 3. keeping a table: the old `np.save` + `os.replace` and `np.load` with a shape check, against
-   the store's checked file (`files.write_table` / `read_table`, CRC-32 over the data);
+   the store's checked file (`files.write_table` / `read_table`, CRC-32 over the data); and
+   opening it again: read and checked each time (before issue 24) against mapped read-only,
+   checked once per file version (`files.map_table`);
 4. the whole first use through the store (`load_or_build`: lock, build, write) against the old
    build + save.
 
@@ -192,6 +194,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"{label} table loaded (new: with CRC-32)",
                 lambda: old_load(old_path, shape),
                 lambda: files.read_table(new_path, shape, np.dtype(np.uint8)),
+                3,
+            )
+        )
+        files.map_table(new_path, shape, np.dtype(np.uint8))  # checked once, stamped
+        rows.append(
+            compare(
+                f"{label} table opened again: read + CRC-32 vs mapped (issue 24)",
+                lambda: files.read_table(new_path, shape, np.dtype(np.uint8)),
+                lambda: files.map_table(new_path, shape, np.dtype(np.uint8)),
                 3,
             )
         )

@@ -399,8 +399,9 @@ def _search(state: State, control: Control, window: tuple[int, int] | None) -> F
             found = solve_pattern(state, control, best, way, spent, window)
         if found is not None:
             break
-    if not any(pdb78.background_running(t) for t in (FULL, MIDDLE)):
+    failed = pdb78.failure_to_tell()  # said once, with this search's figures
+    if not failed and not any(pdb78.background_running(t) for t in (FULL, MIDDLE)):
         return found
     extra = dict(found.stats.extra)
-    extra["databases"] = "building in the background"
+    extra["databases"] = failed or "building in the background"
     return Found(found.states, replace(found.stats, extra=tuple(extra.items())))

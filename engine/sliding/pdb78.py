@@ -178,12 +178,33 @@ _set_lock = threading.Lock()
 _loaded: dict[str, PatternSet] = {}
 
 
+LEGACY = "sliding-4x4.pdb78-*.v2.table*"  # the 7-8 databases as indexed before (577 MB)
+
+
+def drop_legacy() -> list[str]:
+    """Delete the databases of the earlier index from the cache folder (once their files have
+    no reader but an old arcade); the names deleted."""
+    from kaeru.engine.tables.folder import cache_dir
+
+    folder = cache_dir()
+    removed = []
+    for path in [] if folder is None else list(folder.glob(LEGACY)):
+        try:
+            path.unlink()
+            removed.append(path.name)
+        except OSError:  # wasted space only
+            pass
+    return removed
+
+
 def pattern_set(tier: str = FULL, control: Control = QUIET) -> PatternSet:
     """The tier's databases: from memory, else the disk, else built with progress."""
     with _set_lock:
         if tier in _loaded:
             return _loaded[tier]
     tables = tuple(_table(group, control) for group in TIERS[tier])
+    if tier == FULL:
+        drop_legacy()
     with _set_lock:
         return _loaded.setdefault(tier, make_set(TIERS[tier], tables, tier))
 
@@ -206,6 +227,7 @@ class Background:
     thread: threading.Thread | None = None
     latest: SearchStats | None = None
     failure: str = ""
+    told: bool = False  # the failure went out with a search's figures
 
 
 _background: dict[str, Background] = {}
@@ -255,6 +277,15 @@ def background_failure(tier: str = FULL) -> str:
     """Why the tier's background build failed ("" when it did not)."""
     job = _background.get(tier)
     return "" if job is None else job.failure
+
+
+def failure_to_tell() -> str:
+    """A background build's failure not told yet (each is told once), else ""."""
+    for job in _background.values():
+        if job.failure and not job.told:
+            job.told = True
+            return job.failure
+    return ""
 
 
 def stop_background_build(timeout: float = 5.0) -> None:

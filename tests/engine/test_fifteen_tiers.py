@@ -140,6 +140,8 @@ def test_a_failed_background_build_is_not_tried_again(monkeypatch: pytest.Monkey
         thread.join(5)
     assert calls == [pdb78.FULL]
     assert "out of memory" in pdb78.background_failure(pdb78.FULL)
+    assert "out of memory" in pdb78.failure_to_tell()  # told once
+    assert pdb78.failure_to_tell() == ""
 
 
 def test_tables_are_mapped_read_only_and_checked_once_per_version(
@@ -185,3 +187,14 @@ def test_the_middle_tier_solves_80_move_positions(which: int) -> None:
     assert ida.path_states(4, state, np.array([s.index(0) for s in found.states]))[-1] == (
         grid(4, 4).goal
     )
+
+
+def test_the_databases_of_the_earlier_index_are_deleted(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KAERU_CACHE_DIR", str(tmp_path))
+    old = tmp_path / "sliding-4x4.pdb78-1-2-3-4-5-6-7-8.v2.table"
+    kept = tmp_path / "sliding-4x4.pdb-1-2-3-4-5-6-7-8.v3.table"
+    old.write_bytes(b"x")
+    kept.write_bytes(b"x")
+    assert pdb78.drop_legacy() == [old.name]
+    assert not old.exists() and kept.exists()
