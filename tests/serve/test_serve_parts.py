@@ -108,17 +108,23 @@ def test_bad_serve_arguments_are_one_line_and_exit_2(args, tmp_path, capsys):
     assert len(errors.strip().splitlines()) == 1 and "Traceback" not in errors
 
 
+OFF = {"KAERU_PDB_BUILD": "off"}
+
+
 def test_an_arcade_under_the_memory_limit_never_builds_the_large_tables(tmp_path):
     folders = player_folders(tmp_path, "guest-1")
     server = {"PATH": "/bin"}
-    limited = arcade_environment(folders, tmp_path, {}, 2048, server_env=server)
-    assert limited["KAERU_PDB_BUILD"] == "off"  # the default limit: loaded if built, never built
-    for roomy in (0, PDB_BUILD_MEMORY_MB):
+    limited = arcade_environment(folders, tmp_path, {}, 1024, server_env=server)
+    assert limited["KAERU_PDB_BUILD"] == "middle"  # 7-8 loaded if built, never built
+    off = arcade_environment(folders, tmp_path, {}, 1024, server_env={**server, **OFF})
+    assert off["KAERU_PDB_BUILD"] == "off"  # the operator's choice stays
+    for roomy in (0, PDB_BUILD_MEMORY_MB):  # the default limit holds a build
         env = arcade_environment(folders, tmp_path, {}, roomy, server_env=server)
         assert "KAERU_PDB_BUILD" not in env
-    said = table_line(2048, built=lambda: False)
-    assert "not built" in said and "kaeru tables build" in said and "2048" in said
-    assert "are built" in table_line(2048, built=lambda: True)
+    said = table_line(1024, built=lambda: False)
+    assert "not built" in said and "kaeru tables build" in said and "1024" in said
+    assert "builds them" in table_line(PDB_BUILD_MEMORY_MB, built=lambda: False)
+    assert "are built" in table_line(1024, built=lambda: True)
 
 
 def test_window_sizes_are_clamped():

@@ -61,13 +61,14 @@ def table_line(memory_mb: int, built: Callable[[], bool] = tables_built) -> str:
         return "the 15-puzzle's 7-8 pattern databases are built: the arcades load them"
     if table_build_allowed(memory_mb):
         return (
-            "the 15-puzzle's 7-8 pattern databases are not built: the first arcade that needs "
-            "them builds them (minutes); `kaeru tables build` builds them ahead"
+            "the 15-puzzle's 7-8 pattern databases are not built: an arcade whose 15-puzzle "
+            "search runs long builds them (about a minute of CPU, 1.2 GB, once); "
+            "`kaeru tables build` builds them ahead"
         )
     return (
         f"the 15-puzzle's 7-8 pattern databases are not built, and an arcade under "
-        f"--memory-limit {memory_mb} MB does not build them (it needs {PDB_BUILD_MEMORY_MB}): "
-        "its 15-puzzle solver uses walking distance; run `kaeru tables build` once, "
+        f"--memory-limit {memory_mb} MB does not build them (they need {PDB_BUILD_MEMORY_MB}): "
+        "its 15-puzzle solver uses the smaller 7-7-1 ones; run `kaeru tables build` once, "
         "as the server's user, to build them ahead"
     )
 

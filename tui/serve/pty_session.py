@@ -39,16 +39,17 @@ PASSED_SERVER_ENV = (
     "OPENBLAS_L2_SIZE",
     "TZ",
     "TMPDIR",  # the server's temp folder (it makes one when the system has none)
-    "KAERU_PDB_BUILD",  # the operator may turn the table build off; the limit may too
+    "KAERU_PDB_BUILD",  # the operator's choice; the memory limit may narrow it
     "TEXTUAL_ANIMATIONS",  # the operator's choice; else SERVED_ANIMATIONS
 )
 SERVED_ANIMATIONS = "none"
-PDB_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": the 15-puzzle's 7-8 databases are loaded, never built
-# The address space a 7-8 pattern-database build needs in the search worker (the build itself
-# with the worker's own libraries, measured by the engine). Under a smaller --memory-limit an
-# arcade never starts a build that could only fail: the operator builds the tables ahead of time
-# (`kaeru tables build`) and the arcades load them.
-PDB_BUILD_MEMORY_MB = 4096
+PDB_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": no 15-puzzle database built unasked; "middle": the
+# 7-7-1 ones only (115 MB), never the 7-8 ones
+# The address space the 7-8 pattern databases' build needs: `kaeru tables build` under
+# RLIMIT_AS 2048 MB builds them (peak RSS 1.15 GB, 54 s of CPU, measured on the 2 shared cores).
+# Under a smaller --memory-limit an arcade builds only the middle tier and loads the 7-8 ones
+# if built: the operator builds them ahead of time (`kaeru tables build`).
+PDB_BUILD_MEMORY_MB = 2048
 HANGUP_GRACE_SECONDS = 1.0  # after SIGHUP, before SIGKILL
 QUIT_GRACE_SECONDS = 5.0  # an arcade that closed its terminal, to end by itself
 # What a killed Textual app leaves switched on in the client's terminal: turn it off again.
@@ -84,14 +85,19 @@ def arcade_environment(
     env.setdefault("TEXTUAL_ANIMATIONS", SERVED_ANIMATIONS)
     if memory_mb:
         env["KAERU_SEARCH_MEMORY_MB"] = str(memory_mb)
-    if not table_build_allowed(memory_mb):
-        env[PDB_BUILD_ENV] = "off"
+    return limit_table_builds(env, memory_mb)
+
+
+def limit_table_builds(env: dict[str, str], memory_mb: int) -> dict[str, str]:
+    """No 7-8 build where the limit cannot hold one (the operator's "off" stays)."""
+    if not table_build_allowed(memory_mb) and env.get(PDB_BUILD_ENV) != "off":
+        env[PDB_BUILD_ENV] = "middle"
     return env
 
 
 def table_build_allowed(memory_mb: int) -> bool:
     """Whether an arcade with `memory_mb` of address space (0: no limit) may build the 15-puzzle's
-    7-8 pattern databases itself."""
+    7-8 pattern databases itself (the engine's own rules then say when)."""
     return memory_mb == 0 or memory_mb >= PDB_BUILD_MEMORY_MB
 
 

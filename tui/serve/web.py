@@ -33,7 +33,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from kaeru.tui.serve.limits import clamp_size
-from kaeru.tui.serve.pty_session import PDB_BUILD_ENV, SERVED_ANIMATIONS, table_build_allowed
+from kaeru.tui.serve.pty_session import SERVED_ANIMATIONS, limit_table_builds
 from kaeru.tui.serve.served import SERVED_ENV
 
 HERE = Path(__file__).resolve().parent
@@ -54,9 +54,7 @@ def visitor_environment(base: dict[str, str], memory_mb: int) -> dict[str, str]:
     env.setdefault("TEXTUAL_ANIMATIONS", SERVED_ANIMATIONS)
     if memory_mb:
         env["KAERU_SEARCH_MEMORY_MB"] = str(memory_mb)
-    if not table_build_allowed(memory_mb):
-        env[PDB_BUILD_ENV] = "off"
-    return env
+    return limit_table_builds(env, memory_mb)
 
 
 def own_origins(host: str, port: int, public_url: str | None) -> set[str]:
