@@ -15,10 +15,11 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kaeru.engine.store.holders import held_elsewhere
 from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 from kaeru.engine.store.rows import FINISHED_COLUMNS
 from kaeru.engine.store.writer import Write
@@ -61,6 +62,7 @@ class Held:
         self.finished: dict[int, FinishedGame] = {}
         self.settings: dict[str, str] = {}
         self._tokens = itertools.count()
+        self.on_taken: Callable[[int, str], None] | None = None  # (slot, the other arcade)
 
     # ---- reading -----------------------------------------------------------------------------
     def game(self, slot: int) -> SavedGame:
@@ -117,13 +119,21 @@ class Held:
     def game_write(self, slot: int) -> Write:
         """The write of a held game: its row, and its line's rows from `from_ply` on."""
         taken: list[tuple[HeldGame, int, int]] = []
+        replaced: list[str] = []  # the other arcade whose save of this game ours replaced
 
         def apply(db: sqlite3.Connection) -> None:
+            query = "SELECT holder, updated FROM games WHERE slot = ?"
+            row = db.execute(query, (slot,)).fetchone()
+            other = row[0] if row is not None and row[0] and row[0] != self.holder else None
+            alive = other is not None and held_elsewhere(other, self.holder, row[1])
+            replaced[:] = [str(other)] if alive else []
             with self.lock:
                 held = self.games.get(slot)
                 if held is None:
                     return  # written already, or finished since
                 line = self.lines.get(slot, [])
+                if other is not None:  # the later save wins whole: our line from its start
+                    held.from_ply = 0
                 start, rows = held.from_ply, line[held.from_ply :]
                 taken[:] = [(held, held.version, start)]
                 held.from_ply = len(line)  # restored by `failed`
@@ -153,6 +163,8 @@ class Held:
                 held, version, _ = taken.pop()
                 if self.games.get(slot) is held and held.version == version:
                     del self.games[slot]
+            if replaced and self.on_taken is not None:
+                self.on_taken(slot, replaced.pop())
 
         def failed() -> None:
             with self.lock:

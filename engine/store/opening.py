@@ -30,9 +30,10 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from kaeru.engine.store.schema import NewerSchema, check_schema, foreign_file, migrate
 
@@ -46,10 +47,13 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 
 @dataclass
 class Opened:
-    connection: sqlite3.Connection
+    connection: Any  # a sqlite3.Connection, or a postgres.PgConnection that runs its SQL
     writable: bool
     notice: str | None
-    path: Path | None  # the database file; None when running in memory
+    path: Path | None  # the database file; None when running in memory or on PostgreSQL
+    connector: Callable[[], Any] | None = None  # the writer's connections (PostgreSQL)
+    db_errors: tuple[type[BaseException], ...] = field(default=())  # faults besides SQLite's
+    label: str | None = None  # the store's name in the player's lines
 
 
 class Damaged(Exception):

@@ -56,6 +56,8 @@ from kaeru.engine.store.held import Held, new_slot
 from kaeru.engine.store.holders import held_elsewhere, holder_name
 from kaeru.engine.store.models import FinishedGame, PuzzleSummary, SavedGame
 from kaeru.engine.store.opening import Opened, connect, in_memory, open_database, readable_copy
+from kaeru.engine.store.postgres import current_player, is_postgres_url, store_url
+from kaeru.engine.store.postgres_open import open_postgres
 from kaeru.engine.store.records import summarise
 from kaeru.engine.store.rows import (
     FINISHED_COLUMNS,
@@ -102,13 +104,27 @@ class Store:
         self._held = Held(self._lock, self.holder)  # writes not yet in the file
         self._read_copy: sqlite3.Connection | None = None
         self._writer: Writer | None = None
+        self._db_errors: tuple[type[BaseException], ...] = (sqlite3.Error, *opened.db_errors)
+        self.remote = opened.connector is not None  # PostgreSQL: reads fall back, never copy
+        self.label = opened.label
+        self._read_fault_told = False
+        self._held.on_taken = self._taken
         if opened.path is not None and opened.writable:
             self._connection.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
             self._writer = Writer(opened.path, self._lock, self._tell)
+        elif opened.connector is not None and opened.writable:
+            self._writer = Writer(
+                None, self._lock, self._tell, connector=opened.connector,
+                db_errors=opened.db_errors, label=opened.label,
+            )
 
     @classmethod
-    def open(cls, folder: Path | None = None) -> Store:
-        """The store in `folder` (default `data_folder()`); never raises for faults."""
+    def open(cls, folder: Path | None = None, url: str | None = None) -> Store:
+        """The store in `folder` (default `data_folder()`), or on PostgreSQL when `url` (or
+        $KAERU_STORE) is a postgresql:// address; never raises for faults."""
+        url = url if url is not None else store_url()
+        if url is not None and is_postgres_url(url):
+            return cls(open_postgres(url, current_player()), folder)
         where = folder if folder is not None else data_folder()
         try:
             opened = open_database(where)
@@ -309,7 +325,7 @@ class Store:
                 if connection is not None:
                     try:
                         connection.close()
-                    except sqlite3.Error:
+                    except self._db_errors:
                         pass
 
     def __enter__(self) -> Store:
@@ -337,8 +353,20 @@ class Store:
                 raise ValueError("the store is closed")
             db = self._read_copy or self._connection
             try:
-                return work(db)
-            except sqlite3.Error as error:
+                answer = work(db)
+                self._read_fault_told = False
+                return answer
+            except self._db_errors as error:
+                if self.remote:  # PostgreSQL lost: what is held, until it is back
+                    if not self._read_fault_told:
+                        self._read_fault_told = True
+                        self._tell(f"Your saved data cannot be read just now ({_first(error)}).")
+                    empty = connect(":memory:")
+                    migrate(empty)
+                    try:
+                        return work(empty)
+                    finally:
+                        empty.close()
                 if self.path is None or self._read_copy is not None:
                     raise
                 copy = connect(":memory:")
@@ -384,6 +412,19 @@ class Store:
         self._held.remember(int(slot), line, json_row=row[-1] is None)
         return game
 
+    def _taken(self, slot: int, other: str) -> None:
+        """A save of ours replaced one another arcade made of the same game (two sessions of
+        one player): the later save wins, and each session is told when it saves."""
+        host = other.partition(":")[0] or "another session"
+        self._tell(
+            f"This game is also being played in another session ({host}): the latest save"
+            " wins, so each save replaces the other's."
+        )
+
     def _passed_over(self, table: str, row_id: Any) -> None:
         if self.unreadable.add(table, row_id):
             self._tell(self.unreadable.notice())
+
+
+def _first(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]

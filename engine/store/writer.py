@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kaeru.engine.store.opening import connect
 
@@ -48,8 +49,23 @@ class Write:
 class Writer:
     """Applies writes to the database file in order, in the thread "kaeru-store-writer"."""
 
-    def __init__(self, path: Path, lock: threading.RLock, tell: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        lock: threading.RLock,
+        tell: Callable[[str], None],
+        *,
+        connector: Callable[[], Any] | None = None,
+        db_errors: tuple[type[BaseException], ...] = (),
+        label: str | None = None,
+    ) -> None:
+        """Writes to the SQLite file `path`, or (PostgreSQL) on connections `connector` makes,
+        whose `db_errors` are faults to hold writes through; `label` names the store in the
+        player's lines."""
         self.path = path
+        self._connector = connector
+        self._db_errors: tuple[type[BaseException], ...] = (sqlite3.Error, OSError, *db_errors)
+        self.label = label or (path.name if path is not None else "the store")
         self._store_lock = lock  # the store's: held around each commit and its `done`
         self._tell = tell
         self._queue: deque[Write] = deque()
@@ -57,7 +73,7 @@ class Writer:
         self._busy = False  # a write is being applied
         self._condition = threading.Condition()
         self._closing = False
-        self._connection: sqlite3.Connection | None = None
+        self._connection: Any = None
         self.paused: str | None = None  # why writes are held, while they are
         self.written = 0
         self._thread = threading.Thread(target=self._run, name="kaeru-store-writer", daemon=True)
@@ -106,7 +122,7 @@ class Writer:
         if self._connection is not None and not self._thread.is_alive():
             try:
                 self._connection.close()
-            except sqlite3.Error:
+            except self._db_errors:
                 pass
         return left
 
@@ -137,14 +153,15 @@ class Writer:
                 tries = 0
                 if self.paused is not None:
                     self.paused = None
-                    self._tell(f"Saves are back: everything kept was written to {self.path}.")
+                    target = self.path if self.path is not None else self.label
+                    self._tell(f"Saves are back: everything kept was written to {target}.")
                 continue
             why = _why(error)
             if self.paused != why:
                 self.paused = why
                 self._tell(
                     f"Saves are paused: {why}. Your game is kept and will be saved as soon as"
-                    f" {self.path.name} can take it."
+                    f" {self.label} can take it."
                 )
             with self._condition:
                 if not self._closing:
@@ -164,10 +181,10 @@ class Writer:
             except BaseException:
                 try:
                     db.execute("ROLLBACK")
-                except sqlite3.Error:
+                except self._db_errors:
                     pass
                 raise
-        except (sqlite3.Error, OSError) as error:
+        except self._db_errors as error:
             write.failed()
             self._drop_connection()
             return error
@@ -177,9 +194,14 @@ class Writer:
             return error
         return None
 
-    def _db(self) -> sqlite3.Connection:
+    def _db(self) -> Any:
         if self._connection is None:
-            self._connection = connect(self.path, busy_seconds=WRITE_BUSY_SECONDS)
+            if self._connector is not None:
+                self._connection = self._connector()
+            elif self.path is not None:
+                self._connection = connect(self.path, busy_seconds=WRITE_BUSY_SECONDS)
+            else:
+                raise OSError("the store has nowhere to write")
         return self._connection
 
     def _drop_connection(self) -> None:
@@ -188,7 +210,7 @@ class Writer:
         if self._connection is not None:
             try:
                 self._connection.close()
-            except sqlite3.Error:
+            except self._db_errors:
                 pass
             self._connection = None
 
@@ -201,6 +223,8 @@ def _why(error: BaseException) -> str:
         return "another program holds the saved data's lock"
     if "full" in lowered:
         return "the disk is full"
+    if "reach" in lowered or "connection" in lowered or "terminating" in lowered:
+        return "the database server cannot be reached"
     if "readonly" in lowered or "read-only" in lowered:
         return "the saved data cannot be written (read-only)"
     return f"cannot write the saved data ({text})"

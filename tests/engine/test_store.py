@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,11 +15,26 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import DB_NAME, FinishedGame, SavedGame, Store, data_folder
 from kaeru.engine.store.legacy import move_text
 from kaeru.engine.store.schema import LATEST, MIGRATIONS, schema_version
+from tests.place.pg_cluster import SKIP_REASON, shared
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def open_store(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Opens the test's store (again): in `tmp_path`, or one player's on a real PostgreSQL."""
+    if request.param == "sqlite":
+        return lambda: Store.open(tmp_path)
+    cluster = shared()
+    if cluster is None:
+        pytest.skip(SKIP_REASON)
+    monkeypatch.setenv("KAERU_PLAYER", f"test-{uuid.uuid4().hex}")
+    url = cluster.url()
+    return lambda: Store.open(tmp_path, url=url)
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    opened = Store.open(tmp_path)
+def store(open_store) -> Store:
+    opened = open_store()
+    assert opened.writable and opened.notice is None
     yield opened
     opened.close()
 
@@ -129,12 +145,12 @@ def test_day_streak_counts_days_in_a_row():
     assert day_streak(days, date(2026, 11, 24)) == 0
 
 
-def test_settings(store: Store, tmp_path: Path):
+def test_settings(store: Store, open_store):
     assert store.get_setting("theme") is None and store.get_setting("theme", "x") == "x"
     store.set_setting("theme", "nord")
     store.set_setting("theme", "gruvbox")
     store.close()
-    with Store.open(tmp_path) as again:
+    with open_store() as again:
         assert again.get_setting("theme") == "gruvbox"
 
 
