@@ -9,9 +9,13 @@
    summary per N of what the colour-swap trick saves.
 3. `kaeru solve` end to end (a fresh `python -m kaeru.tui.cli solve ...` each time) for every line
    puzzle id and the hardest starts found, beside the search time alone. Target: under 1 s.
+4. Flip It 19 and 20 (issue 24): the solver's CPU and peak memory against enumerating the whole
+   space (target: within 1.5×), the former sorted-layer solver beside it, and the time from a
+   cancel to the search stopping (target: 100 ms).
 
     python bench/line_puzzles.py             # the full run: 5 to 10 minutes on 2 busy cores
     python bench/line_puzzles.py --quick     # N = 12 and 16 only, half the starts (reflections)
+    python bench/line_puzzles.py --tables 4  # issue 24's figures only (about a minute)
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ sys.path[:0] = [str(REPO), str(BENCH)]
 
 from line_baseline import seed_bfs, seed_bidirectional, seed_enumerate  # noqa: E402
 
+from kaeru.engine.control import Control  # noqa: E402
+from kaeru.engine.core import Cancelled  # noqa: E402
 from kaeru.engine.registry import get_puzzle  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
 from kaeru.engine.search.packed import solve_packed  # noqa: E402
@@ -88,6 +94,92 @@ def peak_mb(kind: str, size: int) -> float:
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
         return pool.submit(_peak_mb, kind, size).result()
+
+
+def _cost(kind: str, size: int) -> tuple[float, float]:
+    """In a fresh process: (CPU seconds, peak MB above the idle interpreter) of one run: `enum`
+    enumerates the space; `solve` the byte-table solver (today's); `layers` the former
+    sorted-layer solver, from the all-black start with the gap first."""
+    puzzle = get_puzzle(f"flip-it-{size}")
+    start = puzzle.initial()
+    before = _rss_peak_kb()
+    began = time.process_time()
+    if kind == "enum":
+        dispatch.enumerate_space(puzzle, start)
+    elif kind == "solve":
+        dispatch.solve(puzzle, start, start)
+    else:
+        puzzle.solve_layers(start, start, Control())
+    return time.process_time() - began, (_rss_peak_kb() - before) / 1024
+
+
+def cost(kind: str, size: int) -> tuple[float, float]:
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        return pool.submit(_cost, kind, size).result()
+
+
+def _cancel_latency(kind: str, size: int, after: float) -> float:
+    """In a fresh process: seconds from the cancel flag to the search stopping."""
+    import threading
+
+    puzzle = get_puzzle(f"flip-it-{size}")
+    start = puzzle.initial()
+    flag = threading.Event()
+    raised: list[float] = []
+
+    def run() -> None:
+        control = Control(cancelled=flag.is_set)
+        try:
+            if kind == "solve":
+                dispatch.solve(puzzle, start, start, control)
+            else:
+                puzzle.solve_layers(start, start, control)
+        except Cancelled:
+            raised.append(time.perf_counter())
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(after)
+    flagged = time.perf_counter()
+    flag.set()
+    worker.join()
+    return (raised[0] if raised else time.perf_counter()) - flagged
+
+
+def cancel_latency(kind: str, size: int, after: float) -> float:
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        return pool.submit(_cancel_latency, kind, size, after).result()
+
+
+def solver_cost_table(sizes: Sequence[int]) -> None:
+    """Table 4: the solver's cost against enumerating the whole space (issue 24, target 1.5×),
+    today's byte-table solver beside the former sorted layers, and how fast each stops on a
+    cancel (target 100 ms)."""
+    rows = []
+    for size in sizes:
+        enum_s, enum_mb = cost("enum", size)
+        new_s, new_mb = cost("solve", size)
+        old_s, old_mb = cost("layers", size)
+        waits = [cancel_latency(kind, size, after) for kind in ("solve", "layers")
+                 for after in (0.3, 0.8)]
+        rows.append([
+            f"flip-it-{size}", f"{enum_s:.2f}", f"{enum_mb:,.0f}",
+            f"{new_s:.2f}", f"{new_mb:,.0f}", f"{new_s / enum_s:.2f}×", f"{new_mb / enum_mb:.2f}×",
+            f"{old_s:.2f}", f"{old_mb:,.0f}", f"{old_s / enum_s:.2f}×", f"{old_mb / enum_mb:.2f}×",
+            f"{max(waits[:2]) * 1000:,.0f}", f"{max(waits[2:]) * 1000:,.0f}",
+        ])
+    print_table(
+        "4. Flip It, solving from _BBB…B against enumerating the whole space (fresh process each; "
+        "CPU s, peak MB above the idle interpreter)",
+        ["puzzle", "enum s", "enum MB", "solve s", "solve MB", "s/enum", "MB/enum",
+         "layers s", "layers MB", "s/enum", "MB/enum", "cancel ms", "layers cancel ms"],
+        rows,
+        "   solve: byte table (engine.search.dense_path, today's); layers: the former sorted-layer "
+        "search (FlipIt.solve_layers)\n   cancel ms: worst of a cancel 0.3 s and 0.8 s into the "
+        "search, flag to Cancelled (target 100 ms)",
+    )
 
 
 # ---- printing ------------------------------------------------------------------------------------
@@ -295,7 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--enumerate", type=sizes, default=sizes("10-16"), metavar="N-M")
     parser.add_argument("--solve", type=sizes, default=sizes("12-16"), metavar="N-M")
     parser.add_argument("--quick", action="store_true", help="N = 12 and 16, half the starts")
-    parser.add_argument("--tables", default="1,2,3", help="which tables, e.g. 1,3 (default all)")
+    parser.add_argument("--tables", default="1,2,3,4", help="which tables, e.g. 1,3 (default all)")
+    parser.add_argument("--costs", type=sizes, default=sizes("19-20"), metavar="N-M",
+                        help="sizes of table 4 (solver against enumeration)")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each kaeru solve")
     args = parser.parse_args(argv)
@@ -315,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
             extra.append((pid, start))
         extra.append(("number-reversal-10", hardest_number_reversal_start()))
         cli_table(extra, args.repeat)
+    if "4" in tables:
+        solver_cost_table(args.costs)
     print(f"\n(whole run: {time.perf_counter() - began:.0f} s; load average now {load_average()})")
     return 0
 

@@ -12,11 +12,15 @@
    optimal A* (its linear-conflict heuristic) in a child process, with the ratio. Random
    15-puzzles are beyond it within any sensible cap, so 3b adds shorter positions (random
    walks from the goal) where it finishes, for ratios that are not lower bounds.
-4. 5x5 to 8x8: the non-optimal row-by-row solver, time and solution lengths (target < 1 s).
+4. Big boards (issue 24): the near-optimal search with its proved bound beside row-by-row
+   reduction (the former solver), from the same run: Korf & Taylor's 24-puzzles with their
+   published optima (target: within 1.15x in <= 30 s of CPU), random 6x6 (target: within 1.5x
+   of the proved bound), 7x7, 8x8 and 10x10 (an answer in seconds).
 
     python bench/sliding.py                      # the full run (about 10 minutes on 2 cores)
     python bench/sliding.py --quick              # 8 positions, 5 s caps
     python bench/sliding.py --install-baseline   # first fetch `slidingpuzzle` for the bench
+    python bench/sliding.py --big                # table 4 only (about 4 minutes of CPU)
 
 `slidingpuzzle` is not a project dependency. `--install-baseline` puts version 0.1.5 into a
 folder of its own under the cache directory with `pip install --no-deps --target` (its metadata
@@ -216,23 +220,59 @@ def section_short(count: int, cap: float) -> str:
 
 
 # ---- 4. big boards -------------------------------------------------------------------------------
-def section_big(count: int) -> str:
+KORF24 = ROOT / "bench" / "data" / "korf24.txt"
+ISSUE_KORF = (2, 6, 8, 9)  # the four of issue 24: optima 95, 96, 97, 113
+
+
+def cpu_timed(fn, *args):
+    began = time.process_time()
+    result = fn(*args)
+    return result, time.process_time() - began
+
+
+def section_big(count: int, every_korf: bool) -> str:
+    """Issue 24: near-optimal answers with a proved bound (today's) beside row-by-row reduction
+    (the former solver, `solve_reduction`), from the same run; CPU seconds."""
+    from kaeru.engine.sliding.text import parse_state
+
     rows = []
-    for side in (5, 6, 7, 8):
-        puzzle = make_sliding(side, side)
+    five = make_sliding(5, 5)
+    for line in KORF24.read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        number, optimum, layout = line.split(" ", 2)
+        if not every_korf and int(number) not in ISSUE_KORF:
+            continue
+        state = parse_state(five.grid, layout, five.id)
+        old, old_s = cpu_timed(five.solve_reduction, state, Control())
+        new, new_s = cpu_timed(five.own_solve, state, state, Control())
+        assert new.states[-1] == five.grid.goal and new.lower_bound <= int(optimum)
+        rows.append([f"korf24 #{number}", optimum, str(old.length),
+                     f"{old.length / int(optimum):.2f}", f"{old_s:.2f}", str(new.length),
+                     f"{new.length / int(optimum):.2f}", str(new.lower_bound),
+                     str(new.over_optimum), f"{new_s:.1f}"])
+    head = ["24-puzzle", "optimum", "reduction", "x opt", "CPU s", "near-opt", "x opt",
+            "proved >=", "over <=", "CPU s"]
+    text = ("4. Big boards (issue 24): near-optimal search with a proved bound (today's) beside "
+            "row-by-row reduction (the former solver)\n4a. Korf & Taylor's 24-puzzles, published "
+            "optima (target: within 1.15x in <= 30 s CPU)\n" + table(rows, head))
+    rows = []
+    for side in (6, 7, 8, 10):
+        puzzle = make_sliding(side, side)  # 10x10 through the engine: ids stop at 8x8
         rng = random.Random(side)
-        lengths, times = [], []
-        for _ in range(count):
+        for _ in range(count if side in (6, 8) else 1):
             state = puzzle.random_start(rng)
-            solution, seconds = timed(puzzle.solve, state, state)
-            assert not solution.optimal and solution.states[-1] == puzzle.grid.goal
-            lengths.append(solution.length)
-            times.append(seconds)
-        rows.append([f"{side}x{side}", str(count), f"{min(lengths)}",
-                     f"{statistics.mean(lengths):.0f}", f"{max(lengths)}",
-                     f"{statistics.mean(times) * 1000:.0f} ms", f"{max(times) * 1000:.0f} ms"])
-    head = ["board", "games", "shortest", "mean length", "longest", "mean time", "max time"]
-    return "4. Non-optimal row-by-row solver (target: under 1 s each)\n" + table(rows, head)
+            old, old_s = cpu_timed(puzzle.solve_reduction, state, Control())
+            new, new_s = cpu_timed(puzzle.own_solve, state, state, Control())
+            assert new.states[-1] == puzzle.grid.goal and new.lower_bound is not None
+            rows.append([f"{side}x{side}", str(new.lower_bound), str(old.length),
+                         f"{old.length / new.lower_bound:.2f}", f"{old_s:.2f}",
+                         str(new.length), f"{new.length / new.lower_bound:.2f}",
+                         str(new.over_optimum), f"{new_s:.1f}", new.stats.algorithm[:28]])
+    head = ["board", "proved >=", "reduction", "x bound", "CPU s", "near-opt", "x bound",
+            "over <=", "CPU s", "search"]
+    return (text + "\n4b. Random boards (seed 003's shuffle; target 6x6: within 1.5x of the "
+            "proved bound; up to 10x10: seconds)\n" + table(rows, head))
 
 
 def install_baseline() -> None:
@@ -250,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--install-baseline", action="store_true",
                         help=f"fetch {BASELINE_VERSION} into a folder used only by this bench")
     parser.add_argument("--child-build", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--big", action="store_true",
+                        help="only table 4 (big boards, issue 24), in the usual cache folder")
+    parser.add_argument("--every-korf", action="store_true",
+                        help="table 4: all ten 24-puzzles (default: the issue's four)")
     args = parser.parse_args(argv)
     if args.child_build:
         child_build(args.child_build)
@@ -259,12 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     if not (baseline_dir() / "slidingpuzzle").exists():
         print("(slidingpuzzle not found: run with --install-baseline to compare with it)\n")
     cap = args.cap or (5.0 if args.quick else 15.0)
+    if args.big:
+        print(section_big(1 if args.quick else 2, args.every_korf))
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         os.environ["KAERU_CACHE_DIR"] = folder  # fresh tables, and nothing left behind
         sections = [section_tables(args.quick), section_build(folder),
                     section_fifteen(8 if args.quick else 25, cap, 3 if args.quick else 5),
                     section_short(4 if args.quick else 7, cap),
-                    section_big(3 if args.quick else 10)]
+                    section_big(1 if args.quick else 2, args.every_korf)]
     print("\n\n".join(sections))
     return 0
 

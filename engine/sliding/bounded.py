@@ -37,6 +37,8 @@ from kaeru.engine.sliding.pdb_big import BigDatabase, big_database
 
 WEIGHTS = (Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(27, 20),
            Fraction(5, 4))
+POLISH_FROM = (Fraction(2, 3), Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))  # tails' starts
+POLISH_WEIGHTS = (Fraction(3, 2), Fraction(4, 3), Fraction(5, 4), Fraction(6, 5))
 SECONDS = 20.0  # the whole schedule (CPU seconds), by default
 BIG_SECONDS = 8.0  # past 36 cells (line by line, `peel`): an answer in seconds
 PLAIN_SHARE = 0.25  # of the time, kept for plain IDA* (the lower bound)
@@ -214,9 +216,9 @@ def _keys(cells: int) -> np.ndarray:
 
 
 def max_nodes_for(grid: Grid, nodes_cap: int = 1 << 62) -> int:
-    """Positions a weighted A* run may hold: about 80 bytes each on the 5×5 (4 million, ~320
+    """Positions a weighted A* run may hold: about 68 bytes each on the 5×5 (5.5 million, ~370
     MB), never more than the board has or the budget allows (the arrays are made up front)."""
-    most = 4_000_000 if grid.cells <= 25 else 3_000_000
+    most = 5_500_000 if grid.cells <= 25 else 3_000_000
     return max(16, min(most, factorial(grid.cells) // 2, nodes_cap + 4))
 
 
@@ -262,6 +264,9 @@ def solve_bounded(
         meter.extra["lower bound"] = str(lower)
     if best is None:
         return None  # nothing within the time or the budget: the caller's reduction answers
+    if len(best) - 1 > lower:
+        best = _polish(grid, best, database, meter, began + seconds * (1 - PLAIN_SHARE),
+                       nodes_cap - runner.nodes, runner)
     left = began + seconds - time.process_time()
     if len(best) - 1 > lower and left > 0:
         meter.extra["weight"] = "1.0"
@@ -281,3 +286,32 @@ def solve_bounded(
     meter.extra["over optimum"] = over_words(len(best) - 1 - lower)
     meter.depth = len(best) - 1
     return Bounded(best, lower, meter.finish())
+
+
+def _polish(
+    grid: Grid, best: list[State], database: BigDatabase, meter: Meter, until: float,
+    nodes_cap: int, main: _Runner,
+) -> list[State]:
+    """Shorten the best path's tail: from a position part way along it, a lighter weight fits
+    in memory where it did not from the start; a shorter way to the goal from there replaces
+    the rest of the path. Tails from two thirds of the way, half, a third and a sixth."""
+    for fraction in POLISH_FROM:
+        k = int((len(best) - 1) * fraction)
+        runner = _Runner(grid, best[k], database, meter)
+        runner.nodes = main.nodes
+        limit = len(best) - 1 - k - 2
+        for weight in POLISH_WEIGHTS:
+            left = until - time.process_time()
+            if left <= 0:
+                return best
+            outcome = runner.weighted(weight, limit, left, nodes_cap,
+                                      max_nodes_for(grid, nodes_cap))
+            if TRACE:
+                print(f"  polish from {k}: w={float(weight):.2f} -> {outcome}")
+            if outcome < 0:
+                break
+            best = best[:k] + runner.states(outcome)
+            limit = outcome - 2
+            meter.extra["best"] = str(len(best) - 1)
+        main.nodes = runner.nodes
+    return best

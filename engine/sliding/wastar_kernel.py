@@ -9,8 +9,9 @@ Nodes whose g + h exceeds `limit` are cut, so a run only looks for solutions sho
 incumbent. At most `max_nodes` positions are held; the run gives up (FULL) past that.
 
 A node keeps the cell of every tile (uint8 per tile, the blank first), its parent, g, the plain
-and mirrored sums, and a 128-bit Zobrist key; an open-addressing table finds repeats, and the
-open list is one bucket (a linked stack) per value of f, so ties go to the newest node. The
+and mirrored sums, and a 64-bit Zobrist key; an open-addressing table finds repeats (a key that
+matches is checked cell by cell), and the open list is one bucket (a linked stack) per value of
+f, so ties go to the newest node. The
 counters go to `ctl` every 65,536 nodes; the run stops (STOPPED) when ctl[STOP] is set. The GIL
 is released, so a caller thread can report progress and cancel.
 """
@@ -66,6 +67,17 @@ def _reach(pos: np.ndarray, node: Any, chase: np.ndarray, width: Any, blank: Any
     return max(0, best - 1)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _same(pos: np.ndarray, other: Any, node: Any, t: Any, b: Any, nb: Any) -> bool:
+    """Whether node `other` holds the position `node` reaches when tile `t` slides from `nb`
+    into the blank on `b` (the key matched: this makes sure)."""
+    for c in range(pos.shape[1]):
+        want = b if c == t else nb if c == 0 else pos[node, c]
+        if pos[other, c] != want:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)
 def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as arguments
     start: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank
@@ -101,14 +113,13 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
     hp = np.zeros(max_nodes, dtype=np.uint8)
     hm = np.zeros(max_nodes, dtype=np.uint8)
     key0 = np.zeros(max_nodes, dtype=np.uint64)
-    key1 = np.zeros(max_nodes, dtype=np.uint64)
     closed = np.zeros(max_nodes, dtype=np.uint8)
-    entries = 2 * max_nodes  # the open list's entries: a node is put in again when reopened
+    entries = max_nodes + max_nodes // 4  # open-list entries: a reopened node is put in again
     entry_node = np.zeros(entries, dtype=np.int32)
     link = np.full(entries, -1, dtype=np.int32)
     nf = np.zeros(max_nodes, dtype=np.int32)  # f when the node was put in its bucket
     cap = 1
-    while cap < 2 * max_nodes:
+    while cap < max_nodes + max_nodes // 2:
         cap *= 2
     mask = np.int64(cap - 1)
     umask = np.uint64(cap - 1)
@@ -137,7 +148,7 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
     if h0 > limit:
         return EXHAUSTED
     hp[0], hm[0] = sp, sm
-    key0[0], key1[0] = k0, k1
+    key0[0] = k0
     table[np.int64(k0 & umask)] = 0
     f0 = np.int64(wn * h0)
     nf[0] = f0
@@ -206,12 +217,11 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
             if ch_g + ch_h > limit:
                 continue
             c0 = key0[node] ^ keys[t, nb, 0] ^ keys[t, b, 0] ^ keys[0, b, 0] ^ keys[0, nb, 0]
-            c1 = key1[node] ^ keys[t, nb, 1] ^ keys[t, b, 1] ^ keys[0, b, 1] ^ keys[0, nb, 1]
             slot = np.int64(c0 & umask)
             found = -1
             while table[slot] >= 0:
                 other = table[slot]
-                if key0[other] == c0 and key1[other] == c1:
+                if key0[other] == c0 and _same(pos, other, node, t, b, nb):
                     found = other
                     break
                 slot = np.int64((slot + 1) & mask)
@@ -237,7 +247,7 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
                     pos[child, c] = pos[node, c]
                 pos[child, t] = b
                 pos[child, 0] = nb
-                key0[child], key1[child] = c0, c1
+                key0[child] = c0
                 hp[child], hm[child] = ch_p, ch_m
             parent[child] = node
             gs[child] = ch_g
