@@ -3,8 +3,9 @@
 - `solve_walking(n, state, control)`: walking + inversion distance, ready at once (side-n boards);
 - `solve_pattern(state, control, tier)`: a tier of pattern databases with the mirror (`pdb78`),
   built first when not on disk (the middle tier in seconds, the 7-8 one in about a minute);
-- `solve_fifteen(state, control)`: the strongest tier at hand; else walking distance at once
-  while the middle tier builds in a background thread, switching to it when it arrives.
+- `solve_fifteen(state, control)`: the strongest tier at hand; else walking distance at once,
+  and for a position it has not solved within MIDDLE_AFTER seconds the middle tier is built
+  (about 12 s of CPU, once) and searched.
 
 The kernel runs in a worker thread (it releases the GIL); this thread reports its counters a
 few times a second and stops it on cancel (the kernel looks every 65,536 positions, a few
@@ -34,7 +35,8 @@ from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 POLL = 0.05  # seconds between looks at the running kernel
 STOP_WAIT = 0.1  # seconds a stopped search waits for its kernel (which looks every few ms)
 WALKING = "walking distance + inversion distance"
-MIDDLE_AFTER = 0.5  # seconds of search before the middle tier starts building (most are done)
+MIDDLE_AFTER = 2.0  # seconds of walking-distance search before the middle tier is built (most
+# positions are done by then: Korf's 100 take 0.1 s in the median, 0.5 s on average)
 BUILD_AFTER = 10.0  # seconds of search before the 7-8 databases start building (if allowed)
 # The first call of a kernel in a process compiles it, or loads it from numba's cache in the
 # cache folder (under a second). Compiling, measured from an empty cache (bench/first_use.py):
@@ -321,10 +323,10 @@ def best_tier() -> str | None:
 
 def solve_fifteen(state: State, control: Control) -> Found:
     """The 15-puzzle's optimal solver, with the strongest heuristic at hand: the 7-8 databases
-    when on disk (mapped at once); else the 7-7-1 ones, built on first use in a background
-    thread while walking distance serves at once, and the search switches to them when they
-    arrive. A long-lived process (the search worker) whose search runs long builds the 7-8 ones
-    beside it and switches again. The stats' "heuristic" says which served.
+    when on disk (mapped at once); else walking distance at once, and when it has not finished
+    within MIDDLE_AFTER seconds the 7-7-1 ones are built (about 12 s of CPU, once) and used. A
+    long-lived process (the search worker) whose search runs long builds the 7-8 ones beside it
+    in the background and switches to them. The stats' "heuristic" says which served.
 
     A position on an optimal line found before is answered at once, one next to such a line
     with a single IDA* iteration (`known_lines`)."""
@@ -366,15 +368,19 @@ def _search(state: State, control: Control, window: tuple[int, int] | None) -> F
             pdb78.pattern_set(tier, control)  # mapped: no read, no build
             break
 
+    build_middle = [False]
+
     def give_way_from(current: str | None) -> Callable[[int], bool]:
         rank = {None: 0, MIDDLE: 1, FULL: 2}
 
         def give_way(iterations: int) -> bool:
             waited = time.perf_counter() - started
-            if iterations > 0 and waited > MIDDLE_AFTER:  # compiled, and not an easy one
-                pdb78.start_background_build(MIDDLE)
             if iterations > 0 and waited > BUILD_AFTER:
-                pdb78.start_background_build(FULL)
+                pdb78.start_background_build(FULL)  # only where allowed: the search worker
+            if (current is None and iterations > 0 and waited > MIDDLE_AFTER
+                    and pdb78.may_build_unasked(MIDDLE)):
+                build_middle[0] = True  # not an easy one: build the middle tier, then use it
+                return True
             return rank[best_tier()] > rank[current]
 
         return give_way
@@ -391,6 +397,11 @@ def _search(state: State, control: Control, window: tuple[int, int] | None) -> F
 
     while True:
         best = best_tier()
+        if best is None and build_middle[0]:
+            # In the foreground, not beside the search: about 12 s of CPU, with progress and
+            # cancel, so no position costs more than that and its search, even on one core.
+            pdb78.pattern_set(MIDDLE, control)
+            continue
         if best is None:
             found = solve_walking(4, state, control, give_way_from(None), annotate, spent,
                                   window)

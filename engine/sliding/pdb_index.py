@@ -15,6 +15,7 @@ whole block, and the order by a fixed map that depends only on the tile's slot b
 from __future__ import annotations
 
 import itertools
+from array import array
 from dataclasses import dataclass
 from functools import cache
 from math import comb, factorial
@@ -172,18 +173,17 @@ def space(k: int) -> Space:
     table = region_table()
     nbr = grid(4, 4).neighbour_array
     masks = masks_of(k)
-    block_mask: list[int] = []
-    block_region: list[int] = []
+    # array('q'), not lists: half a million Python ints would stay in the heap as fragments
+    # beside the big build that follows (its peak memory is the point)
+    block_mask, block_region = array("q"), array("q")
     first_block: dict[int, int] = {}
     for rank, mask in enumerate(masks.tolist()):
         first_block[mask] = len(block_mask)
         for region in _regions_of(0xFFFF & ~mask, table):
             block_mask.append(rank)
             block_region.append(region)
-    move_start = [0]
-    move_from: list[int] = []
-    move_to: list[int] = []
-    move_block: list[int] = []
+    move_start = array("q", [0])
+    move_from, move_to, move_block = array("q"), array("q"), array("q")
     for rank, region in zip(block_mask, block_region, strict=True):
         mask = int(masks[rank])
         for here in range(CELLS):
@@ -204,10 +204,10 @@ def space(k: int) -> Space:
         move_start.append(len(move_from))
     stride = -(-int(FACT[k]) // 32) * 32
 
-    def frozen(values: list[int]) -> np.ndarray:
-        array = np.array(values, dtype=np.int64)
-        array.flags.writeable = False
-        return array
+    def frozen(values: array[int]) -> np.ndarray:
+        out = np.array(values, dtype=np.int64)
+        out.flags.writeable = False
+        return out
 
     return Space(k, stride, frozen(block_mask), frozen(block_region), frozen(move_start),
                  frozen(move_from), frozen(move_to), frozen(move_block))

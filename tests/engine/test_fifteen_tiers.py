@@ -198,3 +198,21 @@ def test_the_databases_of_the_earlier_index_are_deleted(tmp_path: Path,
     kept.write_bytes(b"x")
     assert pdb78.drop_legacy() == [old.name]
     assert not old.exists() and kept.exists()
+
+
+@pytest.mark.slow  # compiles the build and a search kernel
+def test_a_position_walking_distance_does_not_settle_soon_gets_the_middle_tier(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    small = ((1, 2, 3), (4, 7, 8), (5, 6, 9), (10, 13, 14), (11, 12, 15))  # builds in a second
+    monkeypatch.setitem(pdb78.TIERS, pdb78.MIDDLE, small)
+    monkeypatch.setattr(pdb78, "_loaded", {})
+    monkeypatch.setattr(pdb78, "may_build_unasked", lambda tier: tier == pdb78.MIDDLE)
+    monkeypatch.setattr(ida, "MIDDLE_AFTER", 0.0)
+    monkeypatch.setattr(ida, "LINES", known_lines.Lines())
+    reports: list[str] = []
+    found = ida.solve_fifteen(korf_state(60), Control(lambda s: reports.append(s.note), None,
+                                                       None))
+    assert len(found.states) - 1 == korf_length(60)
+    assert "7-7-1 pattern databases" in found.stats.algorithm  # the tier's name, small groups
+    assert any("lookup tables" in note for note in reports)  # the build was shown
