@@ -7,8 +7,9 @@ The solver depends on the size (the heavy parts live in `engine.sliding`):
 
 - at most 10 cells: a depth table of every position (numpy BFS, cached) — hints and solutions
   are instant walks down the table, and new games can be drawn at an exact distance;
-- the 15-puzzle: compiled IDA* (`engine.sliding.ida`), with walking distance at once and the
-  7-8 pattern databases once built (in the background when a search runs long, or on demand);
+- the 15-puzzle: compiled IDA* (`engine.sliding.ida`), with walking distance at once, the 7-7-1
+  pattern databases for a position it does not settle in 2 s (built then, in seconds, once) and
+  the 7-8 ones once built (`kaeru tables build`, or by the search worker when a search runs long);
 - other boards of 11 to 16 cells: optimal breadth-first IDA* over packed codes with additive
   pattern databases (built on first use, cached);
 - more cells (5×5 and up): near-optimal, with a proved bound (`engine.sliding.bounded`:
@@ -40,7 +41,7 @@ from kaeru.engine.core import (
 )
 from kaeru.engine.family import Family
 from kaeru.engine.layout import Layout, LayoutMove, grid_layout
-from kaeru.engine.results import Enumeration
+from kaeru.engine.results import DEFAULT_BUDGET, Enumeration
 from kaeru.engine.search.enumerate import enumerate_bfs
 from kaeru.engine.sliding import full_table, parity, pattern_db
 from kaeru.engine.sliding.frontier import frontier_search
@@ -67,6 +68,7 @@ OFFERED = ((3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (4, 3), (5, 2))
 
 TABLE, PATTERN_DB, REDUCTION = "depth table", "pattern databases", "row-by-row reduction"
 BOUNDED = "near-optimal search"
+BOUNDED_LEAST = 5_000_000  # positions: a smaller budget gets the reduction's instant answer
 HEURISTICS = (
     "pattern databases", "Manhattan + linear conflict", "walking distance", "7-8 pattern databases"
 )
@@ -187,7 +189,7 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         if self.solver == TABLE:
             return full_table.is_cached(self.grid)
         if self._compiled_fifteen():
-            return True  # walking distance serves at once while the 7-8 databases build
+            return True  # walking distance serves at once; the databases come when needed
         if self.solver == PATTERN_DB:
             return pattern_db.is_cached(self.grid, self.partition or default_partition(self.grid))
         if self.solver == BOUNDED:
@@ -235,6 +237,9 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         from kaeru.engine.sliding.bounded import seconds_for, solve_bounded
         from kaeru.engine.sliding.peel import FINISH, solve_peeled
 
+        budget = control.budget
+        if budget is not None and budget != DEFAULT_BUDGET and budget < BOUNDED_LEAST:
+            return self.solve_reduction(state, control)  # a quick look (the app's, a survey's)
         seconds = seconds_for(self.grid)
         if max(self.width, self.height) > FINISH:  # line by line down to 5×5
             found = solve_peeled(self.grid, state, control, seconds)
