@@ -9,6 +9,7 @@ from kaeru.screens.drill import DrillScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.board import BoardWidget
 from tests.app.conftest import SIZE, play_screen, settle
+from tests.app.monkey import quick_press
 
 
 async def test_p_goes_through_every_drill_puzzle_and_its_board_kind() -> None:
@@ -38,8 +39,8 @@ async def test_p_pressed_quickly_leaves_one_board() -> None:
         drill = DrillScreen("frogs-4", seed=3)
         await app.push_screen(drill)
         await settle(pilot)
-        for _ in range(2 * len(drill_ids())):
-            await pilot.press("p", "n", "plus", "minus")  # before the new table is in
+        for key in ["p", "n", "plus", "minus"] * len(drill_ids()):  # before each table is in
+            await quick_press(pilot, key)
         await settle(pilot)
         assert app.is_running and app.screen is drill
         assert len(drill.query(BoardWidget)) == 1
