@@ -130,17 +130,18 @@ class PgConnection:
         self.schema = player_schema(player)
         self._db: Any = None
         self._failed_at = 0.0
+        self._why = ""
         self._lock = threading.Lock()
 
     def _connection(self) -> Any:
         if self._db is not None and not self._db.closed:
             return self._db
         if time.monotonic() - self._failed_at < RETRY_SECONDS:
-            raise driver().OperationalError(f"{where(self.url)} was not reachable just now")
+            raise driver().OperationalError(self._why)
         try:
             db = open_raw(self.url)
         except StoreUnavailable as error:
-            self._failed_at = time.monotonic()
+            self._failed_at, self._why = time.monotonic(), str(error)
             raise driver().OperationalError(str(error)) from error
         try:
             migrate_namespace(db, self.schema, PLAYER_MIGRATIONS)

@@ -34,6 +34,7 @@ COMMANDS = (
     Command("daily", "today's daily puzzles", "daily"),
     Command("list", "every puzzle id", "listing"),
     Command("records", "finished games, newest first", "records"),
+    Command("leaderboard", "a day's daily leaderboards on this server", "leaderboard"),
     Command("serve", "serve the arcade over SSH or to a web browser", "serve"),
     Command("tables", "build the solver's tables ahead, or list them", "tables"),
     Command("completion", "print a shell completion script (bash, zsh or fish)", "completion"),

@@ -41,6 +41,8 @@ PASSED_SERVER_ENV = (
     "TMPDIR",  # the server's temp folder (it makes one when the system has none)
     "KAERU_PDB_BUILD",  # the operator's choice; the memory limit may narrow it
     "TEXTUAL_ANIMATIONS",  # the operator's choice; else SERVED_ANIMATIONS
+    "KAERU_STORE",  # players' data on PostgreSQL (`serve ssh --store`), shared by every host
+    "KAERU_PLACE",  # else the server's shared place (names, leaderboards): one SQLite file
 )
 SERVED_ANIMATIONS = "none"
 PDB_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": no 15-puzzle database built unasked; "middle": the

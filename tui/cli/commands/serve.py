@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import os
 import signal
 import socket
 import sys
@@ -102,6 +103,12 @@ def configure(sub: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="host key and players' folders (the user data folder's serve/)",
     )
+    ssh.add_argument(
+        "--store",
+        metavar="URL",
+        help="players' data and the shared leaderboards on PostgreSQL (postgresql://…), for"
+        " several hosts; default $KAERU_STORE, else SQLite in the data folder",
+    )
     web = kinds.add_parser("web", help="the arcade in a web browser (textual-serve)")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     web.add_argument("--port", type=int, default=8000, help="port (8000)")
@@ -175,6 +182,7 @@ def run_ssh(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise BadInput(str(error)) from None
     root = args.data_dir or serve_root()
+    choose_store(args.store, root)
     try:
         temp_note = ensure_temp_dir(root)  # before asyncssh is imported: it needs one
     except OSError as error:
@@ -195,6 +203,34 @@ def run_ssh(args: argparse.Namespace) -> int:
     asyncio.run(serve_ssh(config, temp_note))
     print("kaeru serve ssh: stopped", file=sys.stderr)
     return EXIT_OK
+
+
+def choose_store(url: str | None, root: Path) -> None:
+    """The players' store for the arcades this server starts (through their environment):
+    PostgreSQL when `url` (or $KAERU_STORE) names it, checked now (BadInput: one line, exit 2,
+    when it cannot be reached); the shared place's SQLite file in `root` otherwise."""
+    from kaeru.engine.place.place import PLACE_ENV
+    from kaeru.engine.store.postgres import (
+        STORE_ENV,
+        StoreUnavailable,
+        check,
+        is_postgres_url,
+        store_url,
+    )
+
+    url = url or store_url()
+    if url is None:
+        os.environ.pop(STORE_ENV, None)
+        os.environ[PLACE_ENV] = str(root / "place.sqlite3")
+        return
+    if not is_postgres_url(url):
+        raise BadInput(f"--store takes a postgresql:// address, not {url.split(':', 1)[0]!r}")
+    try:
+        check(url)
+    except StoreUnavailable as error:
+        raise BadInput(f"serve ssh --store: {error}") from None
+    os.environ[STORE_ENV] = url
+    os.environ.pop(PLACE_ENV, None)
 
 
 def check_ssh(config: ServeConfig, temp_note: str | None) -> int:

@@ -1,0 +1,120 @@
+"""The shared place on SQLite and on a real PostgreSQL: names, daily leaderboards (clean optimal
+first, then fewest moves, then time; helped apart), hall of fame, streaks, optima, presence."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kaeru.engine.place.names import MAX_LENGTH, refusal
+from kaeru.engine.place.place import Place
+from kaeru.engine.place.ranking import Result, daily_board
+from kaeru.engine.store.models import FinishedGame
+from tests.place.pg_cluster import SKIP_REASON, shared
+
+DAY = "2026-11-25"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def place_of(request, tmp_path: Path):
+    """Opens the place as a given player (the same place each time)."""
+    if request.param == "sqlite":
+        return lambda player: Place.open(tmp_path, url="", player=player)
+    cluster = shared()
+    if cluster is None:
+        pytest.skip(SKIP_REASON)
+    url = cluster.new_database()
+    return lambda player: Place.open(url=url, player=player)
+
+
+def win(moves: int, seconds: float, helped: bool = False, optimal: int | None = 20,
+        day: str | None = DAY, when: str = "2026-11-25T10:00:00+00:00") -> FinishedGame:
+    return FinishedGame("sliding-3x3:x", "sliding-3x3", ("1 up",) * moves, moves, optimal,
+                        seconds, 1 if helped else 0, helped, when, daily=day)
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("", "empty"), ("   ", "empty"), ("x" * (MAX_LENGTH + 1), "at most"),
+     ("bad\x1bname", "control"), ("zero\u200bwidth", "control"), ("a<b", "letters")],
+)
+def test_bad_names_are_refused_in_one_line(name: str, why: str):
+    line = refusal(name)
+    assert line is not None and why in line and "\n" not in line
+
+
+def test_names_are_unique_on_the_server_whatever_the_case(place_of):
+    ann, bob = place_of("key-ann"), place_of("key-bob")
+    assert ann.set_name("Ann") is None and ann.name_of() == "Ann"
+    assert "taken" in bob.set_name("  ANN ")
+    assert bob.set_name("Bob") is None
+    assert ann.set_name("ann") is None  # one's own name, in another case
+    guest = place_of("guest-1")
+    generated = guest.ensure_name(guest=True)
+    assert refusal(generated) is None and guest.ensure_name() == generated
+
+
+def test_daily_board_ranks_clean_optimal_first_and_lists_helped_apart(place_of):
+    players = {"a": (22, 30.0, False), "b": (20, 90.0, False), "c": (20, 50.0, False),
+               "d": (20, 5.0, True), "e": (21, 10.0, False)}
+    for player, (moves, seconds, helped) in players.items():
+        place = place_of(player)
+        place.set_name(player.upper())
+        assert place.record_win(win(moves, seconds, helped))
+    # a second win of the same day by c does not count: the first does
+    place_of("c").record_win(win(20, 1.0, when="2026-11-25T11:00:00+00:00"))
+    me = place_of("b")
+    board = me.daily_board("sliding-3x3", DAY)
+    assert [r.name for r in board.ranked] == ["C", "B", "E", "A"]
+    assert [r.name for r in board.helped] == ["D"]
+    assert board.rank_of("b") == 2 and board.rank_of("d") is None
+    assert me.daily_board("sliding-3x3", "2026-11-24").ranked == ()
+    hall = me.hall_of_fame("sliding-3x3")
+    assert [r.name for r in hall] == ["C", "B", "E", "A"]  # best clean win each, D helped
+    assert hall[0].seconds == 1.0
+    replay = me.win(board.ranked[0].id)
+    assert replay is not None and replay.moves == ("1 up",) * 20
+
+
+def test_streak_optimum_and_presence(place_of):
+    me = place_of("me")
+    for day in ("2026-11-23", "2026-11-24", "2026-11-25"):
+        me.record_win(win(20, 10.0, day=day, when=f"{day}T10:00:00+00:00"))
+    assert me.streak(today=date(2026, 11, 25)) == 3
+    assert me.streak(today=date(2026, 11, 27)) == 0
+    me.set_optimum(DAY, "sliding-4x4", "sliding-4x4:x", 48)
+    me.set_optimum(DAY, "sliding-4x4", "sliding-4x4:x", 50)  # computed once: the first stays
+    assert me.optimum(DAY, "sliding-4x4") == 48 and me.optimum(DAY, "flip-it-5") is None
+    assert me.beat("Me", "sliding-3x3", "sliding-3x3:x", ("1 up",), 3.0) is False
+    other = place_of("other")
+    seen = other.watch("me")
+    assert seen is not None and seen.moves == ("1 up",) and seen.name == "Me"
+    assert me.beat("Me", "sliding-3x3", "sliding-3x3:x", ("1 up", "2 up"), 4.0) is True
+    assert [p.name for p in other.online()] == ["Me"]
+    me.beat("Me", watchable=False)
+    assert other.watch("me") is None
+    me.leave()
+    assert other.online() == []
+
+
+results = st.builds(
+    Result, id=st.integers(0, 10**6), player=st.sampled_from("abcdefgh"), name=st.just("n"),
+    puzzle_id=st.just("p"), game_id=st.just("g"), day=st.just(DAY), moves=st.just(()),
+    move_count=st.integers(1, 40), optimal=st.sampled_from([None, 10, 20]),
+    seconds=st.floats(0, 1000), hints=st.integers(0, 3), helped=st.booleans(),
+    finished=st.sampled_from(["2026-11-25T01", "2026-11-25T02", "2026-11-25T03"]),
+)
+
+
+@given(st.lists(results, max_size=30))
+def test_a_board_never_mixes_helped_and_clean_and_counts_each_player_once(entries):
+    board = daily_board(entries)
+    assert all(not r.helped for r in board.ranked) and all(r.helped for r in board.helped)
+    players = [r.player for r in (*board.ranked, *board.helped)]
+    assert len(players) == len(set(players))
+    keys = [(not r.optimal_reached, r.move_count, r.seconds) for r in board.ranked]
+    assert keys == sorted(keys)
