@@ -15,10 +15,15 @@ from kaeru.engine.catalogue_facts import Facts
 from kaeru.engine.explorable import explore_refusal
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import SOLVED
-from kaeru.screens.home_list import CURIOSITIES, DAILY_ID, MARK_WORDS, RANDOM_ID
+from kaeru.screens.home_list import CURIOSITIES, DAILY_ID, MARK_WORDS, NOTHING_ID, RANDOM_ID
 from kaeru.tui.words import flow, sentence
 
 ENTRY_TEXT = {
+    NOTHING_ID: (
+        "[b]Nothing matches[/b]\n"
+        "No puzzle's name has every word typed. Fewer words, or part of a word, find more "
+        "(\"frog 3\", \"15 puzzle\"); Escape clears the filter."
+    ),
     RANDOM_ID: (
         "[b]Random game[/b]\n"
         "A new game of a puzzle chosen at random, from a random start (Enter).\n\n"

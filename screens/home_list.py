@@ -106,7 +106,7 @@ def options(
         if opened:
             lines += [Option(preset_line(p, facts, marks, width), id=p.puzzle_id) for p in shown]
     if text and not lines:
-        words = f"  Nothing matches “{text}”: Esc clears the filter"
+        words = f"  Nothing matches “{text}” (Esc clears)"
         lines.append(Option(columns(words, "", "", width, italic=True), id=NOTHING_ID))
     return lines
 
