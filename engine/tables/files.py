@@ -128,6 +128,8 @@ def map_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray
             if offset % dtype.itemsize or expected == 0:
                 return read_table(path, shape, dtype)
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
+                mapped.madvise(mmap.MADV_RANDOM)  # lookups: no read-ahead around each one
     except (OSError, ValueError, UnicodeDecodeError, AttributeError):
         return None
     table = np.frombuffer(mapped, dtype=dtype, count=count, offset=offset).reshape(shape)
