@@ -298,7 +298,7 @@ class PlayScreen(Screen[None]):
         title = player_title(session.puzzle.title)
         update_text(self.query_one("#title", Static),
                     f"{escape(title)}  [dim]{escape(session.game_id)}[/dim]")
-        status = status_text(session.outcome(), coach_on=session.coach.enabled)
+        status = status_text(session.outcome())
         coach = session.coach
         if coach.enabled:
             line = distance_line(coach.current, coach.unit, coach.gave_up_here)

@@ -55,15 +55,14 @@ def verdict_text(outcome: Outcome) -> str:
     return f"{made} (the fewest is {outcome.optimal})."
 
 
-def status_text(outcome: Outcome, *, coach_on: bool = False) -> str:
+def status_text(outcome: Outcome) -> str:
     """The status lines under the board (Textual markup, input escaped); a lost position says
-    why at once and offers the way back (U needs the coach, which knows where it can be won)."""
+    why at once and offers the way back (U turns the coach on: it knows where it can be won)."""
     text = counter_text(outcome)
     if outcome.won and outcome.moves:
         helped = " (with help)" if outcome.helped else ""
         text += f"\n[b]{escape(verdict_text(outcome))}[/b]{helped}"
     elif outcome.reason:
         text += f"\n[b]This position can no longer be won:[/b] {escape(outcome.reason)}"
-        back = "U: back to where it can be won" + ("" if coach_on else " (with the coach: o)")
-        text += f"\nu: take back a move · {back}"
+        text += "\nu: take back a move · U: back to where it can be won"
     return text

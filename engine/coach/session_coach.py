@@ -274,8 +274,8 @@ class SessionCoach:
         session = self.session
         if session.mode is Mode.PLAYBACK:
             raise Refused("Leave playback first (Escape).")
-        if not self.enabled:
-            raise Refused("Turn the coach on (o) first: it knows which positions can be won.")
+        if not self.enabled:  # asked for: the coach works out which positions can be won
+            self.enable()
         states = session.states
         back = 0
         for state in reversed(states):

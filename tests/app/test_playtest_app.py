@@ -99,6 +99,12 @@ async def test_a_dead_end_says_so_at_once_and_offers_the_way_back():
         await settle(pilot)
         assert session.message.startswith("This position cannot be won: no series of moves")
         assert "search from one end" not in session.message
+        await pilot.press("U")  # the coach comes on to work out where the game can be won
+        await settle(pilot)
+        if session.moves_made == 2:  # still working it out: once more
+            await pilot.press("U")
+            await settle(pilot)
+        assert session.coach.enabled and session.moves_made == 1 and not session.dead_end
 
 
 async def test_pegs_typed_as_the_cli_prints_them_after_a_chain():

@@ -140,10 +140,13 @@ def test_peg_moves_marked_lost_and_undo_to_the_last_winnable_position():
         session.coach.undo_to_winnable()
 
 
-def test_undo_to_winnable_needs_the_coach():
+def test_undo_to_winnable_turns_the_coach_on():
+    """U is offered as soon as a game is lost: with the coach off it turns it on (the coach
+    knows which positions can be won) instead of refusing."""
     session = Session(get_puzzle("pegs-english"))
-    with pytest.raises(Refused, match="coach"):
+    with pytest.raises(Refused, match="can still be won|working out"):
         session.coach.undo_to_winnable()
+    assert session.coach.enabled
 
 
 def test_hint_levels_are_kept_in_the_store(tmp_path):
