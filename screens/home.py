@@ -65,6 +65,8 @@ class HomeScreen(SurveyScreen):
         Binding("right", "open_group", "Open a family", show=False, id="home.open"),
         Binding("left", "close_group", "Close a family", show=False, id="home.close"),
         Binding("comma", "settings", "Settings", show=False, id="home.settings"),
+        Binding("l", "place('leaderboard')", "Leaderboard", show=False, id="home.leaderboard"),
+        Binding("w", "place('who')", "Who is here", show=False, id="home.who"),
         Binding("question_mark,f1", "help", "Help", id="home.help"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
@@ -284,6 +286,10 @@ class HomeScreen(SurveyScreen):
 
     def action_settings(self) -> None:
         self.post_message(OpenScreen("settings"))
+
+    def action_place(self, name: str) -> None:
+        """The server's shared screens: "leaderboard", "hall", "who"."""
+        self.post_message(OpenScreen(name))
 
     def action_help(self) -> None:
         self.post_message(OpenHelp(self.chosen_id))

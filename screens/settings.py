@@ -44,6 +44,8 @@ CHOICES = (
            "on: a solution plays by itself; off: it waits on its first step"),
     Choice("glyphs", "Glyphs", ("unicode", "ascii"),
            "ascii: letters instead of ● ○ ♞ for terminals and fonts without them"),
+    Choice("watching", "Watching", ("on", "off"),
+           "others on this server may watch your games live (you are told when they do)"),
 )
 
 
@@ -55,6 +57,7 @@ def setting(store: Store, key: str) -> str:
 
 
 CACHE = "cache"  # the option id of the cache folder's row
+NAME = "name"  # the player's display name on the server (engine.place.names)
 
 
 def cache_row() -> str:
@@ -122,6 +125,10 @@ class SettingsScreen(Screen[None]):
         rows += [Option(f"{c.title}: {setting(self.store, c.key)}  — {c.explain}", id=c.key)
                  for c in CHOICES]
         rows.append(Option(cache_row(), id=CACHE))
+        link = getattr(self.app, "place_link", None)
+        if link is not None and link.name is not None:
+            rows.append(Option(f"Name: {link.name}  (Enter: change it; shown on this server's"
+                               " leaderboards)", id=NAME))
         return rows
 
     def on_mount(self) -> None:
@@ -168,6 +175,11 @@ class SettingsScreen(Screen[None]):
         if key == CACHE:
             self.action_clear_cache()
             return
+        if key == NAME:
+            from kaeru.screens.place_name import NameScreen
+
+            self.app.push_screen(NameScreen(), lambda _: self.refresh_options())
+            return
         if settings_are_shared():  # `kaeru serve web`: the serving user's settings
             self.show_notes(SHARED_SETTINGS_NOTE)
             return
@@ -180,4 +192,7 @@ class SettingsScreen(Screen[None]):
             now = setting(self.store, choice.key)
             later = choice.values[(choice.values.index(now) + 1) % len(choice.values)]
             self.store.set_setting(choice.key, later)
+            link = getattr(self.app, "place_link", None)
+            if link is not None:
+                link.poke()  # watching on/off: told to the place at once
         self.refresh_options()

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.service import SearchService
 from kaeru.engine.session import Session
@@ -59,6 +60,8 @@ class KaeruApp(App[None]):
         self.store = Store.open(data_dir)
         self.service = SearchService(search_mode or os.environ.get("KAERU_SEARCH_MODE", "auto"))
         self.post_to_ui: Any = None
+        self.data_dir = data_dir
+        self.place_link: PlaceLink | None = None  # the shared place (engine.place.link)
         self.crash_report: str | None = None  # the one line naming a crash, once there was one
 
     def on_mount(self) -> None:
@@ -74,6 +77,7 @@ class KaeruApp(App[None]):
             self._check_keymap(keymap)
         on_notice(self._table_notice)
         self.store.on_notice = self._store_notice  # saves paused or back, rows passed over
+        self._link_place()
         for notice in (self.store.notice, problem, *notices()):
             if notice:
                 self.notify(notice, severity="warning", timeout=8)
@@ -100,7 +104,30 @@ class KaeruApp(App[None]):
         if self.use_command_palette and not SafeCommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(SafeCommandPalette(id="--command-palette"))
 
+    def _link_place(self) -> None:
+        """Join the shared place: the player's wins and live game go there (off this thread)."""
+        from kaeru.engine.place.place import Place
+
+        data_dir = self.data_dir
+        self.place_link = PlaceLink(
+            lambda: Place.open(data_dir),
+            guest=os.environ.get("KAERU_PLAYER", "").startswith("guest-"),
+            watchable=lambda: setting(self.store, "watching") == "on",
+            on_watched=self._watched,
+        )
+        self.store.on_saved = self.place_link.live
+        self.store.on_finished = self.place_link.share
+
+    def _watched(self, watched: bool) -> None:
+        """Someone started watching the player's game (from the place's thread)."""
+        if watched and self.is_running and self.post_to_ui is not None:
+            self.post_to_ui(lambda: self.notify(
+                "Someone is watching your game live (Settings → Watching: off to stop it).",
+                timeout=6))
+
     def on_unmount(self) -> None:
+        if self.place_link is not None:
+            self.place_link.close()
         self.service.shutdown()
         self.store.close()
 
@@ -168,6 +195,24 @@ class KaeruApp(App[None]):
             from kaeru.screens.drill import DrillScreen
 
             self.push_screen(DrillScreen())
+        elif message.name in ("leaderboard", "hall", "who"):
+            self.open_place_screen(message.name)
+
+    def open_place_screen(self, name: str) -> None:
+        """A screen of the shared place, once the place is open (else one line why not)."""
+        link = self.place_link
+        if link is None or link.place is None:
+            self.notify("The shared place is not open yet: try again in a moment.",
+                        severity="warning")
+            return
+        if name == "who":
+            from kaeru.screens.who import WhoScreen
+
+            self.push_screen(WhoScreen(link.place))
+        else:
+            from kaeru.screens.leaderboard import LeaderboardScreen
+
+            self.push_screen(LeaderboardScreen(link.place, hall=name == "hall"))
 
     @on(OpenExplorer)
     def _open_explorer_message(self, message: OpenExplorer) -> None:

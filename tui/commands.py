@@ -37,6 +37,9 @@ class PuzzleCommands(Provider):
             ("Settings", "theme, clock, coach, playback, glyphs, keymap", "settings"),
             ("Daily puzzles", "today's starts, the same for everyone", "daily"),
             ("Drill: find the best move", "positions at a chosen distance from the goal", "drill"),
+            ("Leaderboard", "today's daily results of everyone on this server", "leaderboard"),
+            ("Hall of fame", "the best clean results of each daily puzzle", "hall"),
+            ("Who is here", "players online now; watch their games", "who"),
         ):
             found.append((name, help_text, partial(self.app.post_message, OpenScreen(screen))))
         return found

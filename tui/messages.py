@@ -34,7 +34,8 @@ class OpenHelp(Message):
 
 
 class OpenScreen(Message):
-    """Open one of the arcade's own screens: "records", "settings", "daily"."""
+    """Open one of the arcade's own screens: "records", "settings", "daily", "drill", and the
+    shared place's: "leaderboard", "hall" (of fame), "who" (is here)."""
 
     def __init__(self, name: str) -> None:
         super().__init__()

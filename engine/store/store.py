@@ -94,6 +94,9 @@ class Store:
         self.path = opened.path
         self.folder = folder
         self.on_notice: Callable[[str], None] | None = None
+        # The shared place listens (engine.place.link): a game's moves as saved, a win.
+        self.on_saved: Callable[[str, str, tuple[str, ...], float], None] | None = None
+        self.on_finished: Callable[[FinishedGame], None] | None = None
         self.imported = 0
         self.import_skipped: tuple[str, ...] = ()
         self.holder = holder_name()
@@ -182,6 +185,10 @@ class Store:
                    "daily": daily, "hint_levels": tuple(int(n) for n in hint_levels)}
         slot = self._held.progress(slot, puzzle_id, game_id, keep, added, position, figures)
         self._submit(self._held.game_write(slot))
+        if self.on_saved is not None:
+            with self._lock:
+                played = tuple(self._held.lines.get(slot, [])[:position])
+            self.on_saved(puzzle_id, game_id, played, float(seconds))
         return slot
 
     def games_in_progress(self, puzzle_id: str | None = None) -> list[SavedGame]:
@@ -230,6 +237,8 @@ class Store:
     def finish_game(self, slot: int | None, game: FinishedGame) -> None:
         """Record a won game and remove its in-progress row, in one transaction."""
         self._submit(self._held.drop(slot, game))
+        if self.on_finished is not None:
+            self.on_finished(game)
 
     def records(self, puzzle_id: str | None = None, limit: int | None = None) -> list[FinishedGame]:
         """Finished games (of one puzzle, or all), newest first."""

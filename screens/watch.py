@@ -1,0 +1,103 @@
+"""Watching another player's live game, read-only: their board, moves and clock, following
+them as they play (the watched arcade sends each move to the place at once; this screen looks
+every POLL_SECONDS, so a move shows within a frame or two). The player is told they are
+watched, and can turn watching off in Settings, which ends this view."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from kaeru.engine.core import BadInput
+from kaeru.engine.daily import clock
+from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.place.place import Place, Presence
+from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.boards import board_class
+from kaeru.tui.widgets.keys_footer import KeysFooter
+from kaeru.tui.words import plural
+
+POLL_SECONDS = 0.1
+
+
+def position_of(game_id: str, moves: tuple[str, ...]) -> tuple[Any, Any, Any]:
+    """The puzzle, the position after `moves` from the game's start, and the last move."""
+    puzzle, state = parse_game_id(game_id)
+    last = None
+    for text in moves:
+        last = puzzle.parse_move(text, state)
+        state = puzzle.apply(state, last)
+    return puzzle, state, last
+
+
+class WatchScreen(Screen[None]):
+    """A live game of another player; keys make no moves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back", id="watch.back"),
+    ]
+
+    def __init__(self, place: Place, player: str, name: str) -> None:
+        super().__init__()
+        self.place = place
+        self.player = player
+        self.name_shown = name
+        self.seen: tuple[str | None, tuple[str, ...]] | None = None
+        self.board: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon=HEADER_ICON)
+        yield Static(f"Watching {self.name_shown}…", id="watch-status")
+        yield Vertical(id="watch-body")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Watching {self.name_shown}"
+        self.look()
+        self.set_interval(POLL_SECONDS, self.look)
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def look(self) -> None:
+        presence = self.place.watch(self.player)
+        self.app.call_from_thread(self.follow, presence)
+
+    def follow(self, presence: Presence | None) -> None:
+        status = self.query_one("#watch-status", Static)
+        if presence is None:
+            status.update(f"{self.name_shown} has left, or turned watching off.")
+            return
+        if presence.game_id is None:
+            status.update(f"{presence.name} is not playing just now.")
+            return
+        status.update(f"{presence.name} · {presence.puzzle_id} ·"
+                      f" {plural(len(presence.moves), 'move')} · {clock(presence.seconds)}"
+                      "  (read-only)")
+        now = (presence.game_id, presence.moves)
+        if now == self.seen:
+            return
+        try:
+            puzzle, state, last = position_of(presence.game_id, presence.moves)
+        except BadInput:
+            return
+        layout = puzzle.layout(state)
+        new_game = self.seen is None or self.seen[0] != presence.game_id
+        self.seen = now
+        if new_game or self.board is None:
+            self.call_next(self._new_board, layout, last)
+        else:
+            self.board.show(layout, last_move=last)
+
+    async def _new_board(self, layout: Any, last: Any) -> None:
+        """Another game (or the first): its board in place of the one shown."""
+        if self.board is not None:
+            await self.board.remove()
+        self.board = board_class(layout.kind)(layout, id="watch-board")
+        self.board.locked = True
+        await self.query_one("#watch-body").mount(self.board)
+        self.board.show(layout, last_move=last)
