@@ -7,6 +7,7 @@ kept in the cache); coming back goes on. Each fact reaches `facts_found` on the 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from textual import on, work
@@ -20,6 +21,8 @@ from kaeru.engine.catalogue_facts import Facts
 from kaeru.engine.catalogue_survey import Survey
 from kaeru.engine.core import Cancelled
 
+SHARED_SURVEY_ENV = "KAERU_SURVEY"  # "server": `kaeru serve ssh` surveys, the arcade reads
+SHARED_READ_SECONDS = 5.0
 SURVEY_DELAY = 4.0  # seconds on the screen before the longer survey steps start
 INSTANT_GROUP = "catalogue"  # the survey's first step (under a second)
 SURVEY_GROUP = "catalogue-survey"  # its longer steps, in the background (`settle` skips them)
@@ -57,7 +60,23 @@ class SurveyScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         if self.shown and self.survey.pending():
+            if os.environ.get(SHARED_SURVEY_ENV) == "server":
+                self._read_shared()  # the server surveys once for every player
+                return
             self.survey_instant()
+
+    def _read_shared(self) -> None:
+        """The facts the server's own survey has put in the shared cache since last read;
+        again in SHARED_READ_SECONDS while some are missing and the screen is shown."""
+        self.survey_timer = None
+        cache = FactsCache.open()
+        for puzzle in self.survey.puzzles:
+            facts = cache.get(puzzle)
+            if facts is not None and facts != self.facts.get(puzzle.id):
+                self.survey.facts[puzzle.id] = facts
+                self.post_message(FactsFound(facts))
+        if self.shown and self.survey.pending():
+            self.survey_timer = self.set_timer(SHARED_READ_SECONDS, self._read_shared)
 
     def on_screen_suspend(self) -> None:
         """Another screen on top: the survey stops (what it found is kept) until back."""

@@ -9,7 +9,8 @@ searches (sliding-4x4 hints) running, a Textual key reached its handler in p50 1
 them in the worker process (2.7 / 12 ms with one search; 1.4 / 6.5 ms with none); a 20 ms
 timer ran 6.5 ms late (p50) against 0.8 ms. The price is paid once and off the UI thread: the
 worker is ready ~0.6 s after the first submit, and tables it needs are read once more in there.
-Auto falls back to threads where a process cannot be started.
+Auto falls back to threads where a process cannot be started. An arcade served by `kaeru serve
+ssh` ($KAERU_SEARCH_POOL set) sends its jobs to the server's shared pool instead ("pool").
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import threading
 from typing import Protocol
 
 from kaeru.engine.service.jobs import DoneCallback, Job, JobRequest, JobResult, ProgressCallback
+from kaeru.engine.service.pool_runner import PoolRunner, pool_address
 from kaeru.engine.service.process_runner import WORKER_NICENESS, ProcessRunner
 from kaeru.engine.service.thread_runner import ThreadRunner
 
@@ -72,13 +74,17 @@ class SearchService:
         self.requested_mode = mode
         self._niceness = 0 if niceness is None else niceness
         self.mode = "process" if mode == "auto" else mode
-        self._runner: Runner = (
-            ProcessRunner(memory_limit, WORKER_NICENESS if niceness is None else niceness)
-            if self.mode == "process"
-            else ThreadRunner(self._niceness)
-        )
-        if self.mode == "process":
+        pool = pool_address() if self.mode == "process" else None
+        if pool is not None:  # served: the server's shared pool instead of a worker of our own
+            self.mode = "pool"
+            self._runner: Runner = PoolRunner(pool)
+        elif self.mode == "process":
+            self._runner = ProcessRunner(
+                memory_limit, WORKER_NICENESS if niceness is None else niceness
+            )
             start_resource_tracker()
+        else:
+            self._runner = ThreadRunner(self._niceness)
         self._ids = itertools.count(1)
         self._jobs: dict[int, Job] = {}
         self._lock = threading.Lock()

@@ -105,8 +105,22 @@ class Server:
         return self.root / "serve" / "players"
 
     def arcade_pids(self) -> list[int]:
-        """The arcade processes (children of the server)."""
-        return [pid for pid in live_pids() if parent_of(pid) == self.process.pid]
+        """The arcade processes: children of the server that lead a session of their own
+        (spawned, or forked from the warm parent and adopted; not the warm parent, the search
+        pool or the survey, which stay in the server's session)."""
+        return [
+            pid
+            for pid in live_pids()
+            if parent_of(pid) == self.process.pid and session_of(pid) == pid
+        ]
+
+    def helper_pids(self) -> list[int]:
+        """The server's other children: the warm parent, the search pool, the survey."""
+        return [
+            pid
+            for pid in live_pids()
+            if parent_of(pid) == self.process.pid and session_of(pid) != pid
+        ]
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -180,6 +194,11 @@ def live_pids() -> list[int]:
 def parent_of(pid: int) -> int | None:
     fields = stat_fields(pid)
     return int(fields[1]) if fields else None
+
+
+def session_of(pid: int) -> int | None:
+    fields = stat_fields(pid)
+    return int(fields[3]) if fields else None
 
 
 def alive(pid: int) -> bool:

@@ -157,7 +157,8 @@ def test_keys_are_players_and_their_records_stay_apart(serve, tmp_path):
 
 
 def test_disconnect_during_a_search_leaves_no_process(serve):
-    server = serve("--guest")
+    """The old model (a fresh arcade with its own search worker): nothing left either."""
+    server = serve("--guest", "--process-model", "spawn", "--search-workers", "-1")
     term = Terminal(ssh_command(server.port, "-tt"), columns=110, rows=34)
     try:
         open_puzzle(term, "sliding-4x4")  # its start takes the solver seconds

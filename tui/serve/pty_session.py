@@ -27,6 +27,7 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from kaeru.tui.serve.forked_arcade import ForkedChild, WarmParent
 from kaeru.tui.serve.identity import PlayerFolders
 from kaeru.tui.serve.limits import clamp_size
 
@@ -142,15 +143,19 @@ class ArcadeProcess:
         on_exit: Callable[[int], None],
         memory_bytes: int | None,
         command: list[str] | None = None,
+        warm: WarmParent | None = None,
     ) -> None:
+        """`warm`: fork the arcade from this preloaded parent (the fork model), else start
+        a fresh Python (the spawn model)."""
         self.env = dict(env)
+        self.warm = warm
         self.command = command or []
         self.columns, self.rows = clamp_size(columns, rows)
         self.on_output = on_output
         self.on_exit = on_exit
         self.memory_bytes = memory_bytes
         self.master = -1
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | ForkedChild | None = None
         self._pending = bytearray()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ended = False
@@ -169,6 +174,10 @@ class ArcadeProcess:
         launcher = [sys.executable, "-m", "kaeru.tui.serve.arcade_child"]
         try:
             set_window_size(master, self.columns, self.rows)
+            if self.warm is not None:
+                self.process = self.warm.spawn(slave, self.env, self.memory_bytes, self.command)
+                os.set_blocking(master, False)
+                return
             self.process = subprocess.Popen(
                 [*launcher, str(self.memory_bytes or 0), *self.command],
                 stdin=slave,
@@ -185,8 +194,9 @@ class ArcadeProcess:
             raise
         finally:
             os.close(slave)
-        self.master = master
-        self._watch_output()
+            if self.process is not None:
+                self.master = master
+                self._watch_output()
 
     def _watch_output(self) -> None:
         if self.master >= 0 and not self._reading and not self._output_paused:
@@ -304,16 +314,29 @@ class ArcadeProcess:
             while process.poll() is None and waited < HANGUP_GRACE_SECONDS:
                 await asyncio.sleep(0.05)
                 waited += 0.05
-        kill_session(session)
+        killed = kill_session(session)
         code = process.wait()
-        kill_session(session)  # anything that started while the leader was ending
+        killed += kill_session(session)  # anything that started while the leader was ending
+        reap(killed)
         return code
 
 
-def kill_session(session_id: int) -> None:
-    """SIGKILL every process of a session."""
-    for pid in session_processes(session_id):
+def kill_session(session_id: int) -> list[int]:
+    """SIGKILL every process of a session; their ids."""
+    pids = session_processes(session_id)
+    for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
+            pass
+    return pids
+
+
+def reap(pids: list[int]) -> None:
+    """Wait for those of `pids` that are this process's children (a fork-model server, a
+    child subreaper, adopts what an ended arcade leaves): no zombie stays."""
+    for pid in pids:
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
             pass

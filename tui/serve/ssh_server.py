@@ -29,6 +29,7 @@ from kaeru.tui.serve.identity import guest_player_name, key_player_name
 from kaeru.tui.serve.limits import SessionLimits
 from kaeru.tui.serve.operator_log import install_loop_handler, log, throttle
 from kaeru.tui.serve.pty_session import TERMINAL_RESET
+from kaeru.tui.serve.shared_processes import SharedProcesses
 from kaeru.tui.serve.ssh_session import ArcadeSession
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -80,6 +81,9 @@ class ServeConfig:
     command: list[str] | None = None  # the arcade command (tests and the bench may swap it)
     # connections logging in at once (in all, per address); None: from the open-files limit
     login_caps: tuple[int, int] | None = None
+    process_model: str = "fork"  # "fork": from a warm parent; "spawn": a fresh Python each
+    search_workers: int = 0  # processes of the shared search pool (0: one per core; -1: none,
+    # each arcade its own worker as in the single-player app)
 
 
 class ArcadeState:
@@ -90,6 +94,7 @@ class ArcadeState:
         caps = config.login_caps or login_caps(open_files_limit())
         self.admission = Admission(config.limits, *caps)
         self.arcades: set[ArcadeSession] = set()
+        self.shared: SharedProcesses | None = None  # the warm parent, the search pool
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -281,6 +286,7 @@ async def start_server(config: ServeConfig) -> tuple[asyncssh.SSHAcceptor, Arcad
         log.info("removed %d guest folder(s) left by an earlier run", stale)
     install_loop_handler()
     state = ArcadeState(config)
+    state.shared = await SharedProcesses.start(config)
     factory: Callable[[], asyncssh.SSHServer] = lambda: ArcadeSSHServer(state)  # noqa: E731
     acceptor = await asyncssh.create_server(
         factory,
@@ -323,6 +329,8 @@ async def stop_server(acceptor: asyncssh.SSHAcceptor, state: ArcadeState) -> Non
     await acceptor.wait_closed()
     arcades = [session.arcade for session in state.arcades if session.arcade is not None]
     await asyncio.gather(*(arcade.stop() for arcade in arcades))
+    if state.shared is not None:
+        await asyncio.to_thread(state.shared.close)
     for session in list(state.arcades):
         if session.chan is not None:
             try:

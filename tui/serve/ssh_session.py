@@ -117,6 +117,9 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
             client_env = dict(self.chan.get_environment())
             client_env["TERM"] = self.term_type
             env = arcade_environment(folders, config.cache_dir, client_env, config.limits.memory_mb)
+            shared = self.state.shared
+            if shared is not None:
+                env.update(shared.session_env())
             self.arcade = ArcadeProcess(
                 env,
                 *self.size,
@@ -124,6 +127,7 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
                 on_exit=self._arcade_ended,
                 memory_bytes=config.limits.memory_bytes,
                 command=config.command,
+                warm=shared.warm if shared is not None else None,
             )
             self.arcade.start()
         except OSError as error:

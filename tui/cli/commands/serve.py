@@ -93,6 +93,21 @@ def configure(sub: argparse.ArgumentParser) -> None:
         help="seconds a connection has to log in (10)",
     )
     ssh.add_argument(
+        "--process-model",
+        choices=("fork", "spawn"),
+        default="fork",
+        help="fork: each arcade forked from a warm, preloaded parent (the default: a few MB and "
+        "no start-up per player); spawn: a fresh Python per player",
+    )
+    ssh.add_argument(
+        "--search-workers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes of the one search pool every player shares (0: one per core; -1: "
+        "none, each arcade searches in its own worker)",
+    )
+    ssh.add_argument(
         "--check",
         action="store_true",
         help="check the configuration (keys, host key, folders, limits, tables) and exit",
@@ -169,6 +184,8 @@ def run_ssh(args: argparse.Namespace) -> int:
 
     if not args.guest and args.authorized_keys is None:
         raise BadInput("serve ssh needs --authorized-keys FILE, or --guest to let anyone in")
+    if args.search_workers < -1:
+        raise BadInput("--search-workers must be -1 (none), 0 (one per core) or more")
     try:
         limits = SessionLimits(
             max_sessions=args.max_sessions,
@@ -197,6 +214,8 @@ def run_ssh(args: argparse.Namespace) -> int:
         limits=limits,
         root=root,
         cache_dir=configured_dir(),  # one table cache for every player
+        process_model=args.process_model,
+        search_workers=args.search_workers,
     )
     if args.check:
         return check_ssh(config, temp_note)
