@@ -134,10 +134,22 @@ def run_child(mode: str, payload: dict) -> None:
         "wall": time.perf_counter() - started,
         "cpu": time.process_time() - cpu,
         "nodes": stats.generated if stats is not None else 0,
-        "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        "peak": peak_resident(),
         "process_cpu": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
     } | extra | resident()
     print(json.dumps(out))
+
+
+def peak_resident() -> int:
+    """This process's peak resident memory in bytes (VmHWM: ru_maxrss would keep the parent's
+    peak across the exec of a child)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def resident() -> dict:
@@ -365,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPU seconds allowed to walking distance alone per instance")
     parser.add_argument("--wd-positions", type=int, default=2,
                         help="80-move positions also tried with walking distance alone")
+    parser.add_argument("--only", nargs="+", choices=("eighty", "build", "open", "cancel"),
+                        help="only these sections")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -375,6 +389,13 @@ def main(argv: list[str] | None = None) -> int:
     from kaeru.engine.tables.folder import cache_dir
 
     tables = str(cache_dir())
+    if args.only:
+        chosen = {"eighty": lambda: section_eighty(args.quick, tables, args.wd_positions, args.cap),
+                  "build": section_build, "open": lambda: section_open(tables),
+                  "cancel": section_cancel}
+        for name in args.only:
+            print(chosen[name]() + "\n", flush=True)
+        return 0
     sections = [lambda: section_cold(args.quick),
                 lambda: section_korf(args.quick, args.cap, args.tiers),
                 lambda: section_eighty(args.quick, tables, args.wd_positions, args.cap),

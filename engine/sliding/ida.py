@@ -8,7 +8,7 @@
   (about 12 s of CPU, once) and searched.
 
 The kernel runs in a worker thread (it releases the GIL); this thread reports its counters a
-few times a second and stops it on cancel (the kernel looks every 65,536 positions, a few
+few times a second and stops it on cancel (the kernel looks every 16,384 positions, a few
 milliseconds) or on budget: IDA* holds no positions but its path, so its budget counts the
 positions it generates (`node_budget`), and giving up says the bound reached.
 """
@@ -32,7 +32,7 @@ from kaeru.engine.sliding.pdb78 import FULL, MIDDLE
 from kaeru.engine.sliding.walking_distance import inversions, walking_tables
 from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 
-POLL = 0.05  # seconds between looks at the running kernel
+POLL = 0.025  # seconds between looks at the running kernel (cancel within ~50 ms)
 STOP_WAIT = 0.1  # seconds a stopped search waits for its kernel (which looks every few ms)
 WALKING = "walking distance + inversion distance"
 MIDDLE_AFTER = 2.0  # seconds of walking-distance search before the middle tier is built (most
