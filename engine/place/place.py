@@ -18,7 +18,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -203,7 +203,15 @@ class Place:
         return None if row is None else _result(row)
 
     def daily_board(self, puzzle_id: str, day: str) -> Board:
-        return daily_board(self.results(puzzle_id, day))
+        """A daily's leaderboard; wins saved without the optimum (the 15-puzzle's, before it
+        was worked out) are ranked against the one stored since."""
+        results = self.results(puzzle_id, day)
+        if any(r.optimal is None for r in results):
+            known = self.optimum(day, puzzle_id)
+            if known is not None:
+                results = [r if r.optimal is not None else replace(r, optimal=known)
+                           for r in results]
+        return daily_board(results)
 
     def hall_of_fame(self, puzzle_id: str, limit: int = 10) -> tuple[Result, ...]:
         return hall_of_fame(self.results(puzzle_id), limit)

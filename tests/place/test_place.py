@@ -118,3 +118,36 @@ def test_a_board_never_mixes_helped_and_clean_and_counts_each_player_once(entrie
     assert len(players) == len(set(players))
     keys = [(not r.optimal_reached, r.move_count, r.seconds) for r in board.ranked]
     assert keys == sorted(keys)
+
+
+def test_a_daily_optimum_is_searched_once_stored_and_ranks_wins_saved_without_it(
+    tmp_path, monkeypatch
+):
+    from kaeru.engine.place import optima
+
+    searched: list[str] = []
+
+    def fake_search(game_id: str, control=None) -> int | None:
+        searched.append(game_id)
+        return 50 if game_id.startswith("sliding-4x4") else None
+
+    monkeypatch.setattr(optima, "searched_optimum", fake_search)
+    place = Place.open(tmp_path, url="", player="me")
+    fifteen = FinishedGame("sliding-4x4:x", "sliding-4x4", ("1 up",) * 52, 52, None, 80.0, 0,
+                           False, f"{DAY}T10:00:00+00:00", daily=DAY)
+    place.record_win(fifteen)
+    assert place.daily_board("sliding-4x4", DAY).ranked[0].over is None
+    assert optima.daily_optima(place, DAY)["sliding-4x4"] is None  # not searched unasked
+    found = optima.daily_optima(place, DAY, search=True)
+    assert found["sliding-4x4"] == 50 and found["sliding-3x3"] is not None
+    assert [g.split(":")[0] for g in searched] == ["sliding-4x4"]  # the others come with theirs
+    other = Place.open(tmp_path, url="", player="someone")  # another arcade of the server
+    assert optima.daily_optima(other, DAY, search=True)["sliding-4x4"] == 50
+    assert len(searched) == 1  # once per day per server
+    assert other.daily_board("sliding-4x4", DAY).ranked[0].over == 2
+
+
+def test_the_optimum_search_proves_a_small_daily():
+    from kaeru.engine.place.optima import searched_optimum
+
+    assert searched_optimum("sliding-3x3:1,2,3/4,5,6/_,7,8") == 2

@@ -36,6 +36,9 @@ def configure(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--store", metavar="URL|FILE",
                      help="postgresql://… or a place.sqlite3 file (default: $KAERU_STORE, else"
                      " $KAERU_PLACE, else the data folder's)")
+    sub.add_argument("--search", action="store_true",
+                     help="work out the optima not known yet (the 15-puzzle's: up to minutes)"
+                     " and store them for every host of the server")
     sub.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             url = ""
     place = Place.open(url=url, player="operator")
     try:
-        optima = daily_optima(place, day)
+        optima = daily_optima(place, day, search=args.search)
         boards = [(p, optima.get(p), place.daily_board(p, day)) for p in puzzles]
         if place.notice:
             raise BadInput(place.notice)
