@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import threading
 from multiprocessing.connection import Client, Connection
 
@@ -80,7 +81,7 @@ class PoolRunner:
             while True:
                 try:
                     message = connection.recv()
-                except (EOFError, OSError):
+                except (EOFError, OSError, TypeError):  # TypeError: closed under the read
                     break
                 self._handle(message)
         finally:
@@ -119,6 +120,9 @@ class PoolRunner:
         if connection is not None:
             try:
                 self._send(connection, (protocol.STOP,))
+                # wake the reader, which closes the connection (closing it here, under a
+                # blocked read, would pull the descriptor from under it)
+                with socket.socket(fileno=os.dup(connection.fileno())) as end:
+                    end.shutdown(socket.SHUT_RDWR)
             except (OSError, ValueError):
                 pass
-            connection.close()
