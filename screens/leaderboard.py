@@ -13,8 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
+from textual.worker import get_current_worker
 
+from kaeru.engine.control import Control
 from kaeru.engine.daily import DAILY_IDS, clock, daily_date
+from kaeru.engine.place.optima import daily_optima
 from kaeru.engine.place.place import Place
 from kaeru.engine.place.ranking import Board, Result
 from kaeru.engine.registry import get_puzzle
@@ -72,16 +75,29 @@ class LeaderboardScreen(Screen[None]):
         self.hall = not self.hall
         self.load()
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, group="leaderboard-load")
     def load(self) -> None:
         place, puzzle_id = self.place, self.puzzle_id
+        optimum = daily_optima(place, self.day).get(puzzle_id)
         if self.hall:
             board = Board(ranked=place.hall_of_fame(puzzle_id))
             you = ""
         else:
             board = place.daily_board(puzzle_id, self.day)
             you = self.own_lines(board)
-        self.app.call_from_thread(self.show, puzzle_id, board, you)
+        self.app.call_from_thread(self.show, puzzle_id, board, you, optimum)
+        if optimum is None and not self.hall:
+            self.app.call_from_thread(self.find_optimum)
+
+    @work(thread=True, exclusive=True, group="leaderboard-optimum", exit_on_error=False)
+    def find_optimum(self) -> None:
+        """The day's optimum not known yet on this server (the 15-puzzle's): searched once,
+        stored for every arcade of the server, then the board is ranked against it."""
+        worker = get_current_worker()
+        control = Control(cancelled=lambda: worker.is_cancelled)
+        found = daily_optima(self.place, self.day, search=True, control=control)
+        if not worker.is_cancelled and found.get(self.puzzle_id) is not None:
+            self.app.call_from_thread(self.load)
 
     def own_lines(self, board: Board) -> str:
         """The player's rank and streak, and their last days on this puzzle."""
@@ -104,12 +120,13 @@ class LeaderboardScreen(Screen[None]):
         lines.append("Last days: " + (" · ".join(days) if days else "no wins"))
         return "\n".join(lines)
 
-    def show(self, puzzle_id: str, board: Board, you: str) -> None:
+    def show(self, puzzle_id: str, board: Board, you: str, optimum: int | None) -> None:
         title = get_puzzle(puzzle_id).title
         self.sub_title = "Hall of fame" if self.hall else f"Leaderboard {self.day}"
         what = "hall of fame: best clean results" if self.hall else f"daily of {self.day}"
+        known = f"optimum {optimum}" if optimum is not None else "optimum: working it out…"
         self.query_one("#leaderboard-title", Static).update(
-            f"{title} — {what}  (← → other puzzles, Enter replays)")
+            f"{title} — {what} · {known}  (← → other puzzles, Enter replays)")
         table = self.query_one(DataTable)
         table.clear()
         self.rows.clear()

@@ -152,3 +152,38 @@ async def test_a_watched_player_is_told_and_turning_watching_off_ends_the_view()
             await until(pilot, lambda: bob.place.watch(me) is None)
     finally:
         bob.close()
+
+
+async def test_a_name_is_chosen_in_settings_and_a_taken_or_bad_one_is_refused_in_one_line():
+    from textual.widgets import Input
+
+    from kaeru.screens.place_name import NameScreen
+
+    bob = other_player("Bob")
+    app = KaeruApp(resume=False)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: app.place_link is not None and app.place_link.ready.is_set())
+            assert app.place_link.name  # a made-up one to start with
+            app.post_message(OpenScreen("settings"))
+            await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            options = app.screen.query_one(OptionList)
+            options.highlighted = options.get_option_index("name")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, NameScreen))
+            field = app.screen.query_one(Input)
+            why = app.screen.query_one("#name-why")
+            for typed, refusal in (("bob", "taken"), ("", "empty"), ("a\tb", "control")):
+                field.value = typed
+                await pilot.press("enter")
+                await until(pilot, lambda r=refusal: r in str(why.content))
+                assert "\n" not in str(why.content)
+            field.value = "Alice"
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            assert app.place_link.name == "Alice"
+            assert bob.place.name_of(app.place_link.place.player) == "Alice"
+            await until(pilot, lambda: "Name: Alice" in str(
+                app.screen.query_one(OptionList).get_option("name").prompt))
+    finally:
+        bob.close()
