@@ -27,7 +27,7 @@ EXPECTED_2026_11_23 = [  # (game id, optimal)
     ("oshidori:W__BBBWWWB", 5),
     ("frogs-4:BWBWBWBW_", 14),
     ("number-reversal-7:536_142", 8),
-    ("two-blank-4x3:3 8 9 6/7 10 1 4/5 2 _ _", 22),
+    ("two-blank-4x3:3,8,9,6/7,10,1,4/5,2,_,_", 22),  # ids paste unquoted: no spaces
     ("knights-3x4:___/BW_/W_B/BW_", 18),
 ]
 
