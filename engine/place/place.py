@@ -80,7 +80,7 @@ class Place:
         who = player or current_player()
         url = url if url is not None else store_url()
         if url is not None and is_postgres_url(url):
-            return cls(PgConnection(url, who), errors(), who)
+            return cls(PgConnection(url, who, own_schema=False), errors(), who)
         named = os.environ.get(PLACE_ENV)
         if named:
             path = Path(named)

@@ -125,9 +125,11 @@ class PgConnection:
     Made lazily; a call that fails on a lost connection drops it (the next call connects
     again) and raises the driver's error, which the store handles as it does SQLite's."""
 
-    def __init__(self, url: str, player: str) -> None:
+    def __init__(self, url: str, player: str, *, own_schema: bool = True) -> None:
+        """`own_schema`: the player's tables first on the search path (the store); else the
+        shared place's alone (engine.place, and the operator's `kaeru leaderboard`)."""
         self.url = url
-        self.schema = player_schema(player)
+        self.schema = player_schema(player) if own_schema else None
         self._db: Any = None
         self._failed_at = 0.0
         self._why = ""
@@ -144,11 +146,14 @@ class PgConnection:
             self._failed_at, self._why = time.monotonic(), str(error)
             raise driver().OperationalError(str(error)) from error
         try:
-            migrate_namespace(db, self.schema, PLAYER_MIGRATIONS)
             from kaeru.engine.place.schema import migrate_place
 
             migrate_place(db)
-            db.execute(f"SET search_path TO {self.schema}, {PLACE_SCHEMA}")
+            if self.schema is None:
+                db.execute(f"SET search_path TO {PLACE_SCHEMA}")
+            else:
+                migrate_namespace(db, self.schema, PLAYER_MIGRATIONS)
+                db.execute(f"SET search_path TO {self.schema}, {PLACE_SCHEMA}")
         except BaseException:
             db.close()
             raise
