@@ -93,6 +93,7 @@ class Place:
             db = sqlite3.connect(str(path), timeout=5, isolation_level=None,
                                  check_same_thread=False)
             db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")  # as the store: WAL, never corrupted
             migrate_place_sqlite(db)
         except (sqlite3.Error, OSError) as error:
             db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
