@@ -183,25 +183,33 @@ class Processes:
     arcades: list[int]
     workers: dict[int, list[int]]
 
+    shared: list[int] = field(default_factory=list)  # the warm parent, the pool, its workers
+
     @classmethod
     def of(cls, server_pid: int) -> Processes:
         fields = {
             pid: stat_fields(pid) for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
         }
-        arcades = [pid for pid, f in fields.items() if f and int(f[1]) == server_pid]
+        children = [pid for pid, f in fields.items() if f and int(f[1]) == server_pid]
+        arcades = [pid for pid in children if int(fields[pid][3]) == pid]  # type: ignore[index]
         workers = {
             arcade: [
                 pid for pid, f in fields.items() if f and int(f[3]) == arcade and pid != arcade
             ]
             for arcade in arcades
         }
-        return cls(arcades, workers)
+        helpers = [pid for pid in children if pid not in arcades]
+        shared = helpers + [
+            pid for pid, f in fields.items() if f and int(f[1]) in helpers
+        ]  # the pool's workers
+        return cls(arcades, workers, shared)
 
     def cpu(self) -> tuple[float, float]:
-        """(arcades, search workers): CPU seconds so far, summed."""
+        """(arcades, search workers and the shared pool): CPU seconds so far, summed."""
         return (
             sum(cpu_seconds(pid) for pid in self.arcades),
-            sum(cpu_seconds(pid) for pids in self.workers.values() for pid in pids),
+            sum(cpu_seconds(pid) for pids in self.workers.values() for pid in pids)
+            + sum(cpu_seconds(pid) for pid in self.shared),
         )
 
     def memory_kb(self) -> list[int]:
@@ -214,12 +222,22 @@ class Server:
 
     game: str
     root: Path
+    model: str = "spawn"  # the process model (`kaeru serve ssh --process-model`)
     process: subprocess.Popen[str] | None = None
     port: int = 0
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--serve", self.game, "--data-dir", str(self.root)],
+            [
+                sys.executable,
+                __file__,
+                "--serve",
+                self.game,
+                "--data-dir",
+                str(self.root),
+                "--model",
+                self.model,
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=dict(os.environ, PYTHONUNBUFFERED="1"),
@@ -309,8 +327,8 @@ async def phase(servers: dict[bool, Server], players: int, seconds: float) -> di
 async def main_async(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="kaeru-serve-bench-") as root:
         servers = {
-            False: Server(PLAYER_GAME, Path(root) / "players"),
-            True: Server(SOLVER_GAME, Path(root) / "solvers"),
+            False: Server(PLAYER_GAME, Path(root) / "players", args.model),
+            True: Server(SOLVER_GAME, Path(root) / "solvers", args.model),
         }
         try:
             for server in servers.values():
@@ -361,7 +379,7 @@ def print_tables(rows: list[dict[str, float]], seconds: float) -> None:
 
 
 # ---- --serve: one guest-mode server whose arcades open a given game -------------------------
-async def serve(game: str, root: Path) -> None:
+async def serve(game: str, root: Path, model: str = "spawn") -> None:
     from kaeru.engine.tables.folder import configured_dir
     from kaeru.tui.serve.limits import SessionLimits
     from kaeru.tui.serve.ssh_server import ServeConfig, start_server, stop_server
@@ -369,11 +387,13 @@ async def serve(game: str, root: Path) -> None:
     config = ServeConfig(
         port=0,
         guest=True,
-        limits=SessionLimits(max_sessions=64, idle_timeout=0, max_per_address=64),
+        limits=SessionLimits(max_sessions=1024, idle_timeout=0, max_per_address=1024),
         root=root,
         cache_dir=configured_dir(),
-        command=[sys.executable, "-m", "kaeru.tui.cli", "play", game],
-        login_caps=(64, 64),  # every player logs in at once from 127.0.0.1
+        command=["kaeru", "play", game] if game else None,  # `kaeru play GAME` in the arcade
+        login_caps=(256, 256),  # every player logs in at once from 127.0.0.1
+        process_model=model,
+        search_workers=0 if model == "fork" else -1,  # spawn: each arcade its own worker
     )
     acceptor, state = await start_server(config)
     print(f"port {acceptor.sockets[0].getsockname()[1]}", flush=True)
@@ -390,9 +410,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--serve", metavar="GAME", help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--model",
+        choices=("spawn", "fork"),
+        default="spawn",
+        help="the process model: spawn (a fresh Python and worker per player, the old one) or "
+        "fork (from the warm parent, one shared search pool); bench/serve_memory.py runs both",
+    )
     args = parser.parse_args()
-    if args.serve:
-        asyncio.run(serve(args.serve, args.data_dir))
+    if args.serve is not None:
+        asyncio.run(serve(args.serve, args.data_dir, args.model))
     else:
         asyncio.run(main_async(args))
 

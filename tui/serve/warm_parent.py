@@ -41,6 +41,7 @@ from typing import TextIO, cast
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 256 * 1024
+IN_PROCESS = "kaeru"  # a command ["kaeru", ARGS...] runs `kaeru ARGS` in the arcade's process
 ENV_ROOM = "KAERU_ENV_ROOM"  # padding in the parent's environment block (`show_environment`)
 ENV_ROOM_SIZE = 16384
 # What an arcade imports before its first frame, and what it imports as the player goes on
@@ -79,7 +80,25 @@ def preload() -> list[str]:
             failed.append(name)
     if "numba" in sys.modules:
         log.info("the warm parent loaded numba")
+    try:
+        warm_caches()
+    except Exception:  # each arcade fills them itself then
+        failed.append("caches")
     return failed
+
+
+def warm_caches() -> None:
+    """Fill what every arcade computes the same way before its home screen (the catalogue and
+    each preset's puzzle, kept in the engine's own caches), so the arcades share one copy."""
+    from kaeru.engine.catalogue import catalogue, preset
+    from kaeru.engine.catalogue_cache import fingerprint
+    from kaeru.engine.registry import get_puzzle
+
+    for entry in catalogue():
+        for item in entry.presets:
+            puzzle = get_puzzle(item.puzzle_id)
+            preset(item.puzzle_id)
+            fingerprint(puzzle)  # the start position formatted, once
 
 
 def receive(channel: socket.socket) -> tuple[dict[str, object], list[int]] | None:
@@ -147,11 +166,11 @@ def run_arcade(request: dict[str, object], slave: int, channel: socket.socket) -
         channel.close()
         become_player(request, slave)
         command = [str(part) for part in request.get("command") or []]  # type: ignore[attr-defined]
-        if command:
+        if command and command[0] != IN_PROCESS:
             os.execvp(command[0], command)
         from kaeru.tui.cli.main import main as kaeru_main
 
-        code = kaeru_main([])
+        code = kaeru_main(command[1:])
     except SystemExit as ended:
         code = ended.code if isinstance(ended.code, int) else 1
     except BaseException:  # noqa: BLE001 - the arcade's own handler logs what it can
