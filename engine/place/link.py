@@ -95,7 +95,7 @@ class PlaceLink:
             for game in wins:
                 place.record_win(game)
             if closing:
-                place.leave()
+                place.leave(guest=self._guest)
                 place.close()
                 return
             watched = place.beat(self.name, live.puzzle_id, live.game_id, live.moves,

@@ -266,9 +266,14 @@ class Place:
 
         return bool(self._run(write, False))
 
-    def leave(self) -> None:
+    def leave(self, guest: bool = False) -> None:
+        """The player is gone; a guest's made-up name is let go unless a shared win shows it."""
         self._run(lambda db: db.execute("DELETE FROM presence WHERE player = ?",
                                         (self.player,)), None)
+        if guest:
+            self._run(lambda db: db.execute(
+                "DELETE FROM names WHERE player = ? AND guest = 1 AND NOT EXISTS"
+                " (SELECT 1 FROM wins WHERE wins.player = names.player)", (self.player,)), None)
 
     def online(self) -> list[Presence]:
         """Players here now (a heartbeat within ONLINE_SECONDS), by name."""

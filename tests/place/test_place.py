@@ -151,3 +151,35 @@ def test_the_optimum_search_proves_a_small_daily():
     from kaeru.engine.place.optima import searched_optimum
 
     assert searched_optimum("sliding-3x3:1,2,3/4,5,6/_,7,8") == 2
+
+
+def test_a_win_that_cannot_be_written_is_kept_and_written_with_the_next_call(monkeypatch):
+    import sqlite3
+
+    place = Place.memory("me")
+    real = place._transaction
+    calls = {"n": 0}
+
+    def failing_once(work):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real(work)
+
+    monkeypatch.setattr(place, "_transaction", failing_once)
+    assert place.record_win(win(20, 5.0)) is False
+    assert "kept" in place.notice and len(place.pending) == 1
+    assert [r.move_count for r in place.results("sliding-3x3", DAY)] == [20]  # written now
+    assert place.pending == [] and len(place.results("sliding-3x3", DAY)) == 1  # once
+
+
+def test_a_guest_s_made_up_name_is_let_go_when_they_leave_without_a_win():
+    place = Place.memory("guest-1")
+    name = place.ensure_name(guest=True)
+    place.leave(guest=True)
+    assert place.name_of() is None
+    winner = Place(place._db, (), "guest-2")
+    kept = winner.ensure_name(guest=True)
+    winner.record_win(win(20, 5.0))
+    winner.leave(guest=True)
+    assert winner.name_of() == kept and name

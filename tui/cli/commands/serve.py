@@ -199,7 +199,7 @@ def run_ssh(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise BadInput(str(error)) from None
     root = args.data_dir or serve_root()
-    choose_store(args.store, root)
+    store_env = choose_store(args.store, root)
     try:
         temp_note = ensure_temp_dir(root)  # before asyncssh is imported: it needs one
     except OSError as error:
@@ -219,13 +219,14 @@ def run_ssh(args: argparse.Namespace) -> int:
     )
     if args.check:
         return check_ssh(config, temp_note)
+    os.environ.update(store_env)  # the arcades' environment (pty_session.PASSED_SERVER_ENV)
     asyncio.run(serve_ssh(config, temp_note))
     print("kaeru serve ssh: stopped", file=sys.stderr)
     return EXIT_OK
 
 
-def choose_store(url: str | None, root: Path) -> None:
-    """The players' store for the arcades this server starts (through their environment):
+def choose_store(url: str | None, root: Path) -> dict[str, str]:
+    """The players' store for the arcades this server starts, as the environment they get:
     PostgreSQL when `url` (or $KAERU_STORE) names it, checked now (BadInput: one line, exit 2,
     when it cannot be reached); the shared place's SQLite file in `root` otherwise."""
     from kaeru.engine.place.place import PLACE_ENV
@@ -239,17 +240,14 @@ def choose_store(url: str | None, root: Path) -> None:
 
     url = url or store_url()
     if url is None:
-        os.environ.pop(STORE_ENV, None)
-        os.environ[PLACE_ENV] = str(root / "place.sqlite3")
-        return
+        return {PLACE_ENV: str(root / "place.sqlite3")}
     if not is_postgres_url(url):
         raise BadInput(f"--store takes a postgresql:// address, not {url.split(':', 1)[0]!r}")
     try:
         check(url)
     except StoreUnavailable as error:
         raise BadInput(f"serve ssh --store: {error}") from None
-    os.environ[STORE_ENV] = url
-    os.environ.pop(PLACE_ENV, None)
+    return {STORE_ENV: url}
 
 
 def check_ssh(config: ServeConfig, temp_note: str | None) -> int:
