@@ -113,6 +113,7 @@ class KaeruApp(App[None]):
             lambda: Place.open(data_dir),
             guest=os.environ.get("KAERU_PLAYER", "").startswith("guest-"),
             watchable=lambda: setting(self.store, "watching") == "on",
+            playing=lambda: any(isinstance(s, PlayScreen) for s in self.screen_stack[-1:]),
             on_watched=self._watched,
         )
         self.store.on_saved = self.place_link.live

@@ -37,11 +37,15 @@ class PlaceLink:
         *,
         guest: bool = False,
         watchable: Callable[[], bool] = lambda: True,
+        playing: Callable[[], bool] = lambda: True,
         on_watched: Callable[[bool], None] | None = None,
     ) -> None:
+        """`watchable()`: the player lets others watch; `playing()`: their game is on screen
+        (else they are shown looking around, and watchers see no board)."""
         self._opener = opener
         self._guest = guest
         self._watchable = watchable
+        self._playing = playing
         self.on_watched = on_watched
         self.place: Place | None = None
         self.name: str | None = None
@@ -98,6 +102,8 @@ class PlaceLink:
                 place.leave(guest=self._guest)
                 place.close()
                 return
+            if not self._playing():
+                live = Live()
             watched = place.beat(self.name, live.puzzle_id, live.game_id, live.moves,
                                  live.seconds, watchable=self._watchable())
             if watched != self.watched:

@@ -19,6 +19,7 @@ from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.place.place import Place
 from kaeru.engine.search import dispatch
 from kaeru.engine.store.models import FinishedGame
+from kaeru.screens.home import HomeScreen
 from kaeru.screens.leaderboard import LeaderboardScreen
 from kaeru.screens.replay import ReplayScreen
 from kaeru.screens.settings import SettingsScreen
@@ -142,7 +143,10 @@ async def test_a_watched_player_is_told_and_turning_watching_off_ends_the_view()
             await until(pilot, lambda: app.place_link.watched)
             await until(pilot, lambda: any("watching your game" in str(n.message)
                                            for n in app._notifications))
-            await pilot.press("escape", "escape")
+            await pilot.press("escape", "escape")  # home: no game on screen any more
+            await until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                        and (bob.place.watch(me) or None) is not None
+                        and bob.place.watch(me).game_id is None)
             app.post_message(OpenScreen("settings"))
             await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
             options = app.screen.query_one(OptionList)
