@@ -36,6 +36,9 @@ from kaeru.engine.tables.store import load_table, save_table
 FINISH = 5  # the side at most of what `solve_bounded` finishes
 LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
 CHUNK = 4  # tiles of a line aimed at together (the first four, then eight, ...)
+BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
+HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
+FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
 LOWER_SHARE = 0.15  # of the time, for plain IDA* on the whole board (the lower bound)
 FINISH_SHARE = 0.45  # of the time, for the last 5×5
 
@@ -92,6 +95,27 @@ def _play(full: Grid, states: list[State], sub_states: list[State], top: int, le
         states.append(tuple(current))
 
 
+def chunk_for(shape: Grid) -> int:
+    return CHUNK if shape.cells <= 36 else BIG_CHUNK
+
+
+def _reduced(full: Grid, states: list[State], state: State, database: BigDatabase,
+             meter: Meter) -> Bounded:
+    """A stage found nothing in its time or memory: row-by-row reduction finishes from where
+    the lines got to, bounded below by the whole board's databases."""
+    from kaeru.engine.sliding.reduction import reduce_solve
+
+    moves, _ = reduce_solve(full, states[-1], Control())
+    for move in moves:
+        states.append(full.slide(states[-1], move))
+    lower = min(parity_floor(full, state, heuristic(full, state, database)), len(states) - 1)
+    meter.extra["finished by"] = "row-by-row reduction"
+    meter.extra["lower bound"] = str(lower)
+    meter.extra["over optimum"] = over_words(len(states) - 1 - lower)
+    meter.depth = len(states) - 1
+    return Bounded(states, lower, meter.finish())
+
+
 def _line_lengths(full: Grid) -> list[int]:
     """The lengths of the lines brought home before the last 5×5, in order."""
     out, width, height = [], full.width, full.height
@@ -114,7 +138,8 @@ def _line(shape: Grid) -> tuple[list[int], bool]:
 
 def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> Bounded | None:
     """A solution line by line then the last 5×5, with the whole board's proved lower bound;
-    None when a stage finds nothing (the caller's reduction answers)."""
+    when a line's stage finds nothing, reduction finishes from there; None when the last 5×5
+    finds nothing (the caller's reduction answers)."""
     began = time.process_time()
     database = big_database(full, control=control)
     meter = Meter(f"line by line, weighted A* + {database.name}", control.unlimited())
@@ -126,15 +151,16 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     top = left = 0
     shape = full
     lines = (full.width - FINISH) + (full.height - FINISH)
-    stages = sum(-(-side // CHUNK) for side in _line_lengths(full))
+    stages = sum(-(-side // chunk_for(full)) for side in _line_lengths(full))
     line_seconds = seconds * (1 - LOWER_SHARE - FINISH_SHARE) / max(1, stages)
     while shape.width > FINISH or shape.height > FINISH:
         sub = _sub_state(full, states[-1], top, left, shape)
         tiles, is_row = _line(shape)
-        for upto in range(CHUNK, len(tiles) + CHUNK, CHUNK):  # a long line a few tiles at a time
+        chunk = chunk_for(shape)
+        for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line a few tiles at a time
             found = _bring_line(shape, sub, tiles[:upto], meter, line_seconds, nodes_cap)
             if found is None:
-                return None
+                return _reduced(full, states, state, database, meter)
             _play(full, states, found, top, left, shape)
             sub = found[-1]
         if is_row:
@@ -161,17 +187,27 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
 
 def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds: float,
                 nodes_cap: int) -> list[State] | None:
-    """States of the part from `sub` until the line's tiles are home (falling weights)."""
+    """States of the part from `sub` until the line's tiles are home: the first weight, heavier
+    ones when it fills its memory with nothing found, then lighter ones while time lasts."""
     runner = _Runner(shape, sub, _LineDatabase(shape, tiles), meter)
     began = time.process_time()
     best: list[State] | None = None
     limit = len(runner.path) - 2
-    for weight in LINE_WEIGHTS:
-        left = began + seconds - time.process_time()
-        if best is not None and left <= 0:
+    first, *lighter = LINE_WEIGHTS
+    for weight in (first, *HEAVY_WEIGHTS):
+        outcome = runner.weighted(weight, limit, FIRST_SECONDS, nodes_cap,
+                                  max_nodes_for(shape, nodes_cap))
+        if outcome >= 0:
+            best = runner.states(outcome, to_goal=False)
+            limit = outcome - 2
             break
-        outcome = runner.weighted(weight, limit, left if best is not None else 60.0,
-                                  nodes_cap, max_nodes_for(shape, nodes_cap))
+    if best is None:
+        return None
+    for weight in lighter:
+        left = began + seconds - time.process_time()
+        if left <= 0:
+            break
+        outcome = runner.weighted(weight, limit, left, nodes_cap, max_nodes_for(shape, nodes_cap))
         if outcome < 0:
             break
         best = runner.states(outcome, to_goal=False)
