@@ -26,7 +26,8 @@ class Command:
 
 COMMANDS = (
     Command("play", "open a puzzle in the arcade", "play"),
-    Command("solve", "print an optimal solution", "solve"),
+    Command("solve", "print a solution: optimal, or on sliding boards past 16 cells "
+            "near-optimal with a proved bound", "solve"),
     Command("hint", "a best move from a position, and how far the goal is", "hint"),
     Command("grade", "grade a game's moves against the optimal distance", "grade"),
     Command("enumerate", "count every position reachable from the start, by depth", "enumerate"),

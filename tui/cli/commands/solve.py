@@ -1,4 +1,6 @@
-"""`kaeru solve ID [--from STATE] [--json]`: an optimal solution, with what the search did."""
+"""`kaeru solve ID [--from STATE] [--json]`: a solution, with what the search did — optimal, or
+on sliding boards past 16 cells near-optimal with a proved lower bound (`lower_bound`,
+`over_optimum`: at most that many moves over the optimum)."""
 
 from __future__ import annotations
 
