@@ -24,9 +24,9 @@ from kaeru.tui.cli.notation import add_notation_argument, check_sliding, written
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 
 NAME = "solve"
-HELP = (
-    "print a solution: optimal up to the 15-puzzle's size, near-optimal on bigger sliding "
-    "boards with a proved bound on the moves over the optimum"
+HELP = (  # as in command_list.COMMANDS
+    "print a solution: optimal, or on sliding boards past 16 cells near-optimal with a proved "
+    "bound"
 )
 ORDER = 20
 
