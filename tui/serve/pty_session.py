@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import logging
 import os
 import pty
 import signal
@@ -27,10 +28,11 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from kaeru.tui.serve.forked_arcade import ForkedChild, WarmParent
+from kaeru.tui.serve.forked_arcade import ForkedChild, WarmParent, WarmParentError
 from kaeru.tui.serve.identity import PlayerFolders
 from kaeru.tui.serve.limits import clamp_size
 
+log = logging.getLogger("kaeru.serve")
 CLIENT_ENV_NAMES = ("TERM", "COLORTERM", "NO_COLOR", "LANG")
 PASSED_SERVER_ENV = (
     "PATH",
@@ -175,9 +177,14 @@ class ArcadeProcess:
         try:
             set_window_size(master, self.columns, self.rows)
             if self.warm is not None:
-                self.process = self.warm.spawn(slave, self.env, self.memory_bytes, self.command)
-                os.set_blocking(master, False)
-                return
+                try:
+                    self.process = self.warm.spawn(
+                        slave, self.env, self.memory_bytes, self.command
+                    )
+                    os.set_blocking(master, False)
+                    return
+                except WarmParentError as error:  # this player gets a fresh Python instead
+                    log.warning("the warm parent failed (%s): this arcade is spawned", error)
             self.process = subprocess.Popen(
                 [*launcher, str(self.memory_bytes or 0), *self.command],
                 stdin=slave,

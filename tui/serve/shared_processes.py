@@ -59,6 +59,7 @@ class SharedProcesses:
         self.pool: subprocess.Popen[str] | None = None
         self.pool_folder: Path | None = None
         self.pool_address: str | None = None
+        self.pool_workers = 0
         self.survey: subprocess.Popen[bytes] | None = None
 
     @classmethod
@@ -107,6 +108,7 @@ class SharedProcesses:
             shutil.rmtree(folder, ignore_errors=True)
             raise OSError(f"the search pool did not start ({line.strip() or 'no answer'})")
         self.pool, self.pool_folder, self.pool_address = process, folder, address
+        self.pool_workers = workers
         log.info("search pool: %d worker(s), pid %d", workers, process.pid)
 
     def _start_survey(self, env: dict[str, str]) -> None:
@@ -120,6 +122,20 @@ class SharedProcesses:
             )
         except OSError as error:
             log.warning("the catalogue survey could not start: %s", error)
+
+    def describe(self) -> str:
+        """The start line: how arcades are made and where they search."""
+        made = (
+            f"arcades forked from a warm parent (pid {self.warm.pid})"
+            if self.warm is not None
+            else "each arcade a fresh process (spawn)"
+        )
+        search = (
+            f"one search pool for all, {self.pool_workers} worker(s) (pid {self.pool.pid})"
+            if self.pool is not None
+            else "each arcade its own search worker"
+        )
+        return f"{made}; {search}"
 
     def session_env(self) -> dict[str, str]:
         """What each arcade's environment gets from these."""

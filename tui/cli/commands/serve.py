@@ -302,6 +302,8 @@ async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
         flush=True,
     )
     print(f"kaeru serve ssh: {table_line(limits.memory_mb)}", flush=True)
+    if state.shared is not None:
+        print(f"kaeru serve ssh: {state.shared.describe()}", flush=True)
     if temp_note:
         print(f"kaeru serve ssh: {temp_note}", flush=True)
     stopped = asyncio.Event()
