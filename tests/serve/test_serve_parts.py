@@ -96,6 +96,8 @@ def test_start_line_says_whether_it_is_loopback():
         ["serve", "ssh", "--guest", "--port", "-1"],
         ["serve", "ssh", "--guest", "--max-sessions", "0"],
         ["serve", "ssh", "--guest", "--authorized-keys", "k"],
+        ["serve", "ssh", "--guest", "--search-workers", "-2"],
+        ["serve", "ssh", "--guest", "--process-model", "thread"],
     ],
 )
 def test_bad_serve_arguments_are_one_line_and_exit_2(args, tmp_path, capsys):

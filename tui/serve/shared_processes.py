@@ -21,7 +21,11 @@ from typing import TYPE_CHECKING
 
 from kaeru.tui.serve.forked_arcade import WarmParent, WarmParentError
 from kaeru.tui.serve.operator_log import log
-from kaeru.tui.serve.pty_session import PASSED_SERVER_ENV, SERVED_ANIMATIONS
+from kaeru.tui.serve.pty_session import (
+    PASSED_SERVER_ENV,
+    SERVED_ANIMATIONS,
+    limit_table_builds,
+)
 
 if TYPE_CHECKING:
     from kaeru.tui.serve.ssh_server import ServeConfig
@@ -97,7 +101,7 @@ class SharedProcesses:
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=env,
+            env=limit_table_builds(dict(env), config.limits.memory_mb),  # as in the arcades
             text=True,
         )
         assert process.stdout is not None
