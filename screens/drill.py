@@ -59,7 +59,7 @@ class DrillScreen(Screen[None]):
             yield Center(id="drill-board-box")
             yield Static(id="drill-feedback")
             yield Static(id="drill-stats")
-        yield KeysFooter()
+        yield KeysFooter(compact=True)  # the board's keys and the drill's, Back included, at 80
 
     def on_mount(self) -> None:
         self.title = "Drill"
