@@ -26,6 +26,7 @@ def cluster():
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(writer, "RETRY_SECONDS", (0.1,))
+    monkeypatch.setattr(writer, "PAUSED_CLOSE_SECONDS", 0.2)
     monkeypatch.setattr(postgres, "RETRY_SECONDS", 0.1)
     monkeypatch.setenv("KAERU_PLAYER", f"test-{uuid.uuid4().hex}")
 
@@ -115,3 +116,62 @@ def test_two_sessions_saving_one_game_the_later_save_wins_and_each_is_told(two_s
     second.close()
     with two_sessions() as again:  # the later save, whole: never a mix of the two lines
         assert again.load_game(slot).moves == ("1 up", "2 up", "4 down")
+
+
+def test_concurrent_writers_and_first_opens_lose_nothing_and_migrate_once(cluster):
+    """Four arcades of one new player start at once (each migrates or finds it done) and each
+    saves and finishes games at the same time: every record is there, once."""
+    import threading
+
+    import psycopg
+
+    url, games = cluster.new_database(), 15
+    errors: list[BaseException] = []
+
+    def arcade(name: str) -> None:
+        try:
+            with Store.open(url=url) as store:
+                for n in range(games):
+                    slot = store.save_game(SavedGame(None, "oshidori", f"oshidori:{name}-{n}",
+                                                     ("1",)))
+                    store.finish_game(slot, won(f"oshidori:{name}-{n}"))
+                    store.set_setting(name, str(n))
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=arcade, args=(f"p{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not errors
+    with Store.open(url=url) as store:
+        assert len({r.game_id for r in store.records()}) == len(store.records()) == 4 * games
+        assert store.games_in_progress() == []
+        assert all(store.get_setting(f"p{i}") == str(games - 1) for i in range(4))
+    with psycopg.connect(url) as db:
+        schemas = db.execute("SELECT count(*) FROM information_schema.schemata"
+                             " WHERE schema_name LIKE 'player_%'").fetchone()
+        assert schemas == (1,)
+
+
+def test_on_postgresql_a_move_appends_a_row_and_two_arcades_never_share_a_slot(cluster):
+    import psycopg
+
+    url = cluster.url()
+    first, second = Store.open(url=url), Store.open(url=url)
+    slot = first.save_game(SavedGame(None, "oshidori", "oshidori:BWBWBWBW__", ("a", "b")))
+    assert first.flush(10)
+    assert first.claim(slot) and not second.claim(slot)
+    schema = first._connection.schema
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"UPDATE {schema}.moves SET move = 'A' WHERE slot = %s AND ply = 0", (slot,))
+        first.save_progress(slot, "oshidori", "oshidori:BWBWBWBW__", keep=2, added=("c",),
+                            position=3)
+        assert first.flush(10)
+        rows = db.execute(f"SELECT ply, move FROM {schema}.moves WHERE slot = %s ORDER BY ply",
+                          (slot,)).fetchall()
+    assert rows == [(0, "A"), (1, "b"), (2, "c")]  # one row appended, none rewritten
+    first.close()
+    assert second.claim(slot)  # let go when the first closed
+    second.close()
