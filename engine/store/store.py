@@ -33,6 +33,12 @@ The API the front end codes against::
     store.get_setting("theme", "textual-dark"); store.set_setting("theme", "nord")
     store.flush(); store.close()              # close waits for the writes (briefly if paused)
 
+On PostgreSQL (`Store.open(url=…)` or $KAERU_STORE=postgresql://…, `engine.store.postgres`)
+the same statements run in the player's own schema; a server lost or not reached holds the
+writes as a locked file does. A save that replaces one another running arcade made of the same
+game (two sessions of one player) wins whole, and the store says so (`on_notice`). The shared
+place listens through `on_saved` (a game's moves as saved) and `on_finished` (a win).
+
 Old JSON saves (`<data folder>/saves/*.json`, version 0.1) are imported once, the first time a
 writable store opens (`imported` counts them, `import_skipped` names the files that could not
 be read); the files are kept.
