@@ -14,7 +14,6 @@ import socket
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 PG_ROOT = Path("/usr/lib/postgresql")
@@ -82,25 +81,6 @@ class Cluster:
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def cluster() -> Iterator[Cluster | None]:
-    """A started cluster, or None when PostgreSQL or psycopg is missing."""
-    binaries = pg_bin()
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        binaries = None
-    if binaries is None:
-        yield None
-        return
-    made = Cluster(binaries)
-    try:
-        made.start()
-        yield made
-    finally:
-        made.remove()
 
 
 _SHARED: list[Cluster | None] = []
