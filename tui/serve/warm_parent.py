@@ -187,7 +187,7 @@ def become_player(request: dict[str, object], slave: int) -> None:
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
-    os.closerange(3, 65536)  # the server's socket, the pty's slave copy, anything inherited
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the server's socket, the slave's copy...
     for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE):
         signal.signal(signum, signal.SIG_DFL)
     env = {str(k): str(v) for k, v in dict(request.get("env") or {}).items()}  # type: ignore[call-overload]
