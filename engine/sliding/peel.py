@@ -106,6 +106,9 @@ def _reduced(full: Grid, states: list[State], state: State, database: BigDatabas
     from kaeru.engine.sliding.reduction import reduce_solve
 
     moves, _ = reduce_solve(full, states[-1], Control())
+    whole, _ = reduce_solve(full, state, Control())  # from the start: kept when shorter
+    if len(whole) < len(states) - 1 + len(moves):
+        states[1:], moves = [], whole
     for move in moves:
         states.append(full.slide(states[-1], move))
     lower = min(parity_floor(full, state, heuristic(full, state, database)), len(states) - 1)
