@@ -4,17 +4,27 @@ it saves through."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from kaeru.engine.results import SearchStats
 from kaeru.engine.store.models import FinishedGame, SavedGame
+
+# One spelling per state: each is a Literal, so mypy refuses any other string.
+GameStatus = Literal["in progress", "won", "lost"]
+# What changed, as the session tells its listeners
+Change = Literal["position", "search", "progress", "outcome", "playback", "coach", "hint"]
+# How the last search stands, as the stats panel shows it; "earlier": done before the game
+# moved on (its figures are of an earlier position)
+SearchStatus = Literal[
+    "idle", "running", "done", "no solution", "cancelled", "gave up", "failed", "earlier"
+]
 
 
 @dataclass(frozen=True)
 class Outcome:
     """Where a game stands: in progress, won or lost, and how it was played."""
 
-    status: str  # "in progress" | "won" | "lost"
+    status: GameStatus
     moves: int  # moves made (jumps, for pegs)
     chains: int | None  # moves as players count them where that differs (peg chains)
     optimal: int | None  # the optimal length from the start, where known
@@ -32,9 +42,8 @@ class Outcome:
 class SearchView:
     """What the stats panel shows: the search asked for, how it stands, and its figures."""
 
-    tag: str  # "hint" | "solve" | ""
-    status: str  # idle, running, done, no solution, cancelled, gave up, failed, or "earlier":
-    # done before the game moved on (its figures are of an earlier position)
+    tag: str  # "hint" | "solve" | "" (the player's searches; SearchTag)
+    status: SearchStatus
     stats: SearchStats | None
 
 

@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from kaeru.engine.coach.session_coach import SessionCoach
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_clock import GameClock
-from kaeru.engine.game_record import GameStore, Outcome, SearchView
+from kaeru.engine.game_record import Change, GameStatus, GameStore, Outcome, SearchView
 from kaeru.engine.layout import Layout
 from kaeru.engine.modes import Mode, Refused, check
 from kaeru.engine.playback import Playback
@@ -38,7 +38,7 @@ M = TypeVar("M", bound=Hashable)
 OPTIMAL_BUDGET = 3_000_000  # positions for the quiet "optimal from the start" search
 REACH_BUDGET = 300_000  # positions for the quiet "can this still be won" after a move
 NO_MOVE_LEFT = "no move is left"
-Listener = Callable[[str], None]
+Listener = Callable[[Change], None]
 
 
 class Session(Generic[S, M]):
@@ -143,7 +143,7 @@ class Session(Generic[S, M]):
 
     def outcome(self) -> Outcome:
         chains = self.puzzle.chains(self._moves) if self.puzzle.capabilities.chains else None
-        status = "won" if self.solved else "lost" if self.dead_end else "in progress"
+        status: GameStatus = "won" if self.solved else "lost" if self.dead_end else "in progress"
         return Outcome(
             status=status,
             moves=self.moves_made,
@@ -159,7 +159,7 @@ class Session(Generic[S, M]):
     def subscribe(self, listener: Listener) -> None:
         self.listeners.append(listener)
 
-    def _changed(self, what: str) -> None:
+    def _changed(self, what: Change) -> None:
         for listener in list(self.listeners):
             listener(what)
 

@@ -13,14 +13,19 @@ import re
 from typing import Any
 
 from kaeru.engine.core import Puzzle
-from kaeru.engine.game_record import SearchView
+from kaeru.engine.game_record import SearchStatus, SearchView
 from kaeru.engine.modes import Mode
 from kaeru.engine.playback import Playback
 from kaeru.engine.results import Solution, reason_words
-from kaeru.engine.service.jobs import JobResult
+from kaeru.engine.service.jobs import JobOutcome, JobResult
 from kaeru.engine.words import plural
 
 Session = Any  # an engine.session.Session (not imported: the session imports this module)
+
+SEARCH_STATUS: dict[JobOutcome, SearchStatus] = {  # a job's outcome as the stats panel says it
+    "done": "done", "unsolvable": "no solution", "gave_up": "gave up", "cancelled": "cancelled",
+    "failed": "failed",
+}
 
 
 def length_words(puzzle: Puzzle[Any, Any], solution: Solution[Any, Any], *,
@@ -89,10 +94,7 @@ def optimal_done(session: Session, result: JobResult) -> None:
 def user_search_done(session: Session, tag: str, result: JobResult) -> None:
     """The player's hint or solve answered: show the hint, or start the playback."""
     session.mode = Mode.PLAYING
-    status = {"done": "done", "unsolvable": "no solution", "gave_up": "gave up"}.get(
-        result.outcome, result.outcome
-    )
-    session.search = SearchView(tag, status, result.stats)
+    session.search = SearchView(tag, SEARCH_STATUS[result.outcome], result.stats)
     solution = result.solution
     if result.outcome == "unsolvable":
         reason = unsolvable_words(result.message)

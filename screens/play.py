@@ -25,6 +25,7 @@ from textual.widgets import Header, Static
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import clock, share_line, short_title
+from kaeru.engine.game_record import Change
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
 from kaeru.screens.play_keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
@@ -259,7 +260,7 @@ class PlayScreen(Screen[None]):
             self.board.focus()
 
     # ---- drawing from the session ------------------------------------------------------------
-    def session_changed(self, what: str) -> None:
+    def session_changed(self, what: Change) -> None:
         if not self.is_attached:
             return
         if what == "progress":

@@ -19,6 +19,7 @@ place is never clipped; a board draws larger only inside the room it is given.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 CHROME_ROWS = 2  # header and footer
 TABS_ROWS = 1  # the one-line pane switcher of the tabbed layout
@@ -43,12 +44,18 @@ class Needs:
     coach: bool = False
 
 
+LayoutMode = Literal["wide", "stacked", "tabbed", "too-small", "unset"]  # unset: not laid out yet
+Side = Literal["column", "row"]  # goal and search one above the other, or side by side
+Pane = Literal["board", "side", "goal", "search"]
+PlaybackForm = Literal["boxed", "line"]
+
+
 @dataclass(frozen=True)
 class Plan:
-    mode: str  # "wide", "stacked", "tabbed" or "too-small"
-    side: str = "column"  # goal and search one above the other ("column") or side by side
-    panes: tuple[str, ...] = ()  # tabbed: "board", "side", or "board", "goal", "search"
-    playback: str = "boxed"  # or "line"
+    mode: LayoutMode
+    side: Side = "column"
+    panes: tuple[Pane, ...] = ()  # tabbed: "board", "side", or "board", "goal", "search"
+    playback: PlaybackForm = "boxed"
     spare_rows: int = 0  # rows left over (the screen may add air around the board)
     need: tuple[int, int] = (0, 0)  # the smallest terminal that fits (columns, rows)
 

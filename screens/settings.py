@@ -7,7 +7,7 @@ files: `engine.cache_folder`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,12 +26,14 @@ from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE, settings_are_shared
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
+SettingKey = Literal["timer", "coach", "animation", "glyphs", "watching"]  # one spelling each
+
 
 @dataclass(frozen=True)
 class Choice:
     """A setting with a few values; Enter moves to the next one."""
 
-    key: str
+    key: SettingKey
     title: str
     values: tuple[str, ...]
     explain: str
@@ -49,7 +51,7 @@ CHOICES = (
 )
 
 
-def setting(store: Store, key: str) -> str:
+def setting(store: Store, key: SettingKey) -> str:
     """The value of a setting, or its default (the first value)."""
     choice = next(c for c in CHOICES if c.key == key)
     value = store.get_setting(key)

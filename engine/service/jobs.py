@@ -26,18 +26,20 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final, Literal
 
 from kaeru.engine.core import SearchStats, Solution
 from kaeru.engine.results import Enumeration
 
 log = logging.getLogger(__name__)
 
-DONE = "done"
-UNSOLVABLE = "unsolvable"
-GAVE_UP = "gave_up"
-CANCELLED = "cancelled"
-FAILED = "failed"
-OUTCOMES = (DONE, UNSOLVABLE, GAVE_UP, CANCELLED, FAILED)
+JobOutcome = Literal["done", "unsolvable", "gave_up", "cancelled", "failed"]  # one spelling each
+DONE: Final = "done"
+UNSOLVABLE: Final = "unsolvable"
+GAVE_UP: Final = "gave_up"
+CANCELLED: Final = "cancelled"
+FAILED: Final = "failed"
+OUTCOMES: tuple[JobOutcome, ...] = (DONE, UNSOLVABLE, GAVE_UP, CANCELLED, FAILED)
 
 
 class JobKind(Enum):
@@ -68,7 +70,7 @@ class JobResult:
     `detail` holds a traceback for the log when the solver itself failed."""
 
     request: JobRequest
-    outcome: str
+    outcome: JobOutcome
     solution: Solution | None = None
     enumeration: Enumeration | None = None
     verdict: str | None = None

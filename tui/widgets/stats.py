@@ -13,6 +13,7 @@ from textual.markup import escape
 from textual.widgets import ProgressBar, Static
 
 from kaeru.engine.core import SearchStats
+from kaeru.engine.game_record import SearchStatus
 from kaeru.tui.widgets.text_update import update_text
 from kaeru.tui.words import duration, plural, short_count
 
@@ -46,7 +47,7 @@ class StatsPanel(Vertical):
     def __init__(self, *, id: str | None = None, details: bool = False) -> None:  # noqa: A002
         super().__init__(id=id, classes="-no-progress")
         self.border_title = "Search"
-        self.search_status = "idle"
+        self.search_status: SearchStatus = "idle"
         self.stats: SearchStats | None = None
         self.search_name = ""
         self.unit = "move"
@@ -62,9 +63,9 @@ class StatsPanel(Vertical):
         self._redraw()
 
     def show_stats(
-        self, stats: SearchStats | None, status: str, task: str = "", unit: str = ""
+        self, stats: SearchStats | None, status: SearchStatus, task: str = "", unit: str = ""
     ) -> None:
-        """Update the panel; status is one of running, done, cancelled, failed, gave up, idle;
+        """Update the panel with how the last search stands;
         `unit` is what a distance counts ("move", or "jump" for pegs)."""
         self.stats = stats
         self.search_status = status
