@@ -13,7 +13,7 @@ Nothing here needs a terminal.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
 from kaeru.engine.coach.session_coach import SessionCoach
@@ -64,7 +64,7 @@ class Session(Generic[S, M]):
         self.daily = daily
         self.autoplay = autoplay  # a solution found starts playing back by itself
         self.slot: int | None = None  # the store's row for this game in progress
-        self.listeners: list[Listener] = []
+        self._listeners: list[Listener] = []
         self._states: list[S] = [self.start]
         self._moves: list[M] = []
         self._redo: list[M] = []  # moves undone, the next to redo last
@@ -95,6 +95,23 @@ class Session(Generic[S, M]):
     def shown_state(self) -> S:
         """The position on the board: the playback's step during playback, else the game's."""
         return self.playback.state if self.playback is not None else self.state
+
+    def line(self) -> tuple[Sequence[M], Sequence[M]]:
+        """The moves played and the moves undone (the next to redo last), as read-only views
+        (no copy: a save compares them on every move of a game of any length)."""
+        return self._moves, self._redo
+
+    def load_line(self, texts: Sequence[str], redo: int, read: Callable[[S, str], M]) -> None:
+        """Bring a new game to a saved line: play the moves `texts` name from the start (each
+        read at its position by `read`; no mode check, no save), then take the last `redo` of
+        them back as the moves to redo."""
+        for text in texts:
+            self._play(read(self.state, text))
+        for _ in range(redo):
+            self._states.pop()
+            self._redo.append(self._moves.pop())
+        self.last_move = self._moves[-1] if self._moves else None
+        self._update_clock()
 
     @property
     def history(self) -> tuple[M, ...]:
@@ -157,10 +174,16 @@ class Session(Generic[S, M]):
 
     # ---- listeners ---------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
-        self.listeners.append(listener)
+        """Call `listener(what)` after every change from now on."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop telling `listener` (nothing happens when it was not subscribed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     def _changed(self, what: Change) -> None:
-        for listener in list(self.listeners):
+        for listener in list(self._listeners):
             listener(what)
 
     # ---- playing -----------------------------------------------------------------------------

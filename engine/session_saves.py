@@ -51,7 +51,7 @@ def save_progress(session: Session) -> int:
     if not hasattr(store, "save_progress"):  # a store that only takes whole games
         return int(store.save_game(saved_game(session)))
     line: SavedLine | None = getattr(session, "saved_line", None)
-    history, redo = session._moves, session._redo
+    history, redo = session.line()
     change = None if line is None or session.slot is None else _change(session, line)
     if change is not None:
         keep, added = change
@@ -81,7 +81,7 @@ def _change(session: Session, line: SavedLine) -> tuple[int, list[str]] | None:
 
     Only a new move (or a take-over) changes the line, from where the game stood at the last
     save on, and it drops the moves to redo; undo, redo and restart only move the position."""
-    history, redo, texts = session._moves, session._redo, line.texts
+    (history, redo), texts = session.line(), line.texts
     format_move = session.puzzle.format_move
     for ply in range(min(line.position, len(history)), len(history)):
         text = format_move(history[ply])
@@ -144,19 +144,15 @@ def restore_saved(session: Session, saved: SavedGame) -> Session:
     """A new session of the saved game's start brought to where the save left it: its moves
     replayed, its undone moves ready to redo, its hints and time; BadInput (one line) when the
     save no longer makes sense."""
+    session.clock = GameClock(session.clock.clock, saved.seconds)  # runs once the line is in
     try:
-        for text in (*saved.moves, *saved.redo):  # redo: the next to redo first
-            session._play(_saved_move(session.puzzle, text, session.state))
-        for _ in saved.redo:
-            session._states.pop()
-            session._redo.append(session._moves.pop())
+        puzzle = session.puzzle
+        session.load_line((*saved.moves, *saved.redo), len(saved.redo),  # the next redo first
+                          lambda state, text: _saved_move(puzzle, text, state))
     except BadInput as error:
         raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
     session.slot = saved.slot
     session.saved_line = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
     session.hints, session.helped = saved.hints, saved.helped
     session.coach.levels = list(saved.hint_levels)
-    session.clock = GameClock(session.clock.clock, saved.seconds)
-    session.last_move = session._moves[-1] if session._moves else None
-    session._update_clock()
     return session

@@ -116,7 +116,7 @@ class PlayScreen(Screen[None]):
         self.session.find_optimal_length()
 
     def on_unmount(self) -> None:
-        self.session.listeners.remove(self.session_changed)
+        self.session.unsubscribe(self.session_changed)
         self.session.close()
         self.drop_win_toast()
 
@@ -494,7 +494,7 @@ class PlayScreen(Screen[None]):
 
     def replace_session(self, session: Session[Any, Any]) -> None:
         """Play another game of the same puzzle in this screen (a new game)."""
-        self.session.listeners.remove(self.session_changed)
+        self.session.unsubscribe(self.session_changed)
         self.session.close()
         self.session = session
         session.subscribe(self.session_changed)
