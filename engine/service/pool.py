@@ -1,7 +1,8 @@
 """One search pool for many players (`kaeru serve ssh`): a few worker processes shared by every
 session instead of one worker per player.
 
-The queue is fair: players are served round-robin, each has at most one job running at a time,
+The queue is fair: players are served round-robin (the player whose last job started longest
+ago goes first), each has at most one job running at a time,
 and a player's new request cancels that player's older requests with the same tag (a new hint
 makes the previous hint stale). Each worker runs one job at a time under the per-job memory
 limit (the worker's RLIMIT_AS) and the pool's budget cap. A job cancelled (or whose player left)
@@ -65,6 +66,7 @@ class Player:
     queue: deque[tuple[int, JobRequest]] = dataclasses.field(default_factory=deque)
     running: Job | None = None
     running_for: int = 0  # the player's own id of the running job
+    served: int = 0  # when its last job started (the pool's count): the least recent goes next
     gone: bool = False
 
 
@@ -84,7 +86,7 @@ class SearchPool:
         self.niceness = niceness
         self._lock = threading.RLock()
         self._players: dict[int, Player] = {}
-        self._turns: deque[int] = deque()  # players with queued jobs, in serving order
+        self._starts = itertools.count(1)
         self._workers: list[PoolWorker] = []
         self._ids = itertools.count(1)
         self._closed = False
@@ -131,8 +133,6 @@ class SearchPool:
                 if running is not None and running.request.tag == request.tag:
                     running.cancel()
             player.queue.append((job_id, request))
-            if player_id not in self._turns:
-                self._turns.append(player_id)
         for old_id, old in stale:
             self._answer(player, (protocol.DONE, old_id, cancelled_result(old)))
         self._schedule()
@@ -189,19 +189,15 @@ class SearchPool:
         return None
 
     def _next_player(self) -> tuple[Player, int, JobRequest] | None:
-        for _ in range(len(self._turns)):
-            player_id = self._turns.popleft()
-            player = self._players.get(player_id)
-            if player is None or not player.queue:
-                continue
-            if player.running is not None:
-                self._turns.append(player_id)  # its turn comes again once its job ends
-                continue
-            job_id, request = player.queue.popleft()
-            if player.queue:
-                self._turns.append(player_id)
-            return player, job_id, request
-        return None
+        """Round-robin: of the players with a job waiting and none running, the one whose
+        last job started longest ago (or never)."""
+        waiting = [p for p in self._players.values() if p.queue and p.running is None]
+        if not waiting:
+            return None
+        player = min(waiting, key=lambda p: (p.served, p.id))
+        player.served = next(self._starts)
+        job_id, request = player.queue.popleft()
+        return player, job_id, request
 
     def _progress_to(self, player: Player, job_id: int) -> Callable[[Job, SearchStats], None]:
         return lambda job, stats: self._answer(player, (protocol.PROGRESS, job_id, stats))
@@ -211,8 +207,6 @@ class SearchPool:
             with self._lock:
                 if player.running is job:
                     player.running = None
-                    if player.queue and player.id not in self._turns:
-                        self._turns.append(player.id)
             self._answer(player, (protocol.DONE, job_id, result))
 
         return done

@@ -9,8 +9,9 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,43 @@ def test_two_processes_share_one_mapped_table_and_a_damaged_one_is_rebuilt(tmp_p
     last = run_holder(cache)
     out, _ = last.communicate(timeout=60)
     assert out.split() == ["disk", "not-built"], out  # the rebuilt file, checked once
+
+
+def test_players_take_turns_one_running_job_each():
+    """One worker: a player with three jobs queued does not go twice before the other's one."""
+    from kaeru.engine.service import protocol
+    from kaeru.engine.service.pool import SearchPool
+
+    pool = SearchPool(1)
+    answers: list[tuple[str, int, str]] = []
+    both_done = threading.Event()
+
+    def answer_to(name: str) -> Callable[[tuple[object, ...]], None]:
+        def send(message: tuple[object, ...]) -> None:
+            if message[0] == protocol.DONE:
+                answers.append((name, int(message[1]), message[2].outcome))  # type: ignore[attr-defined]
+                if len(answers) == 4:
+                    both_done.set()
+
+        return send
+
+    try:
+        alice, bob = pool.connect(answer_to("alice")), pool.connect(answer_to("bob"))
+        pool.run(alice, 1, request(LONG_ID, JobKind.ENUMERATE, tag="explore"))
+        deadline = time.monotonic() + WAIT
+        while pool.busy == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        pool.run(alice, 2, request("frogs-3", tag="hint"))
+        pool.run(alice, 3, request("frogs-4", tag="solve"))
+        pool.run(bob, 1, request("flip-it-5", tag="hint"))
+        pool.cancel(alice, 1)
+        assert both_done.wait(WAIT), answers
+        assert answers == [
+            ("alice", 1, CANCELLED),
+            ("bob", 1, DONE),  # bob's turn before alice's second job
+            ("alice", 2, DONE),
+            ("alice", 3, DONE),
+        ]
+    finally:
+        pool.close()
