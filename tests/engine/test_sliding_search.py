@@ -185,13 +185,17 @@ def test_reduction_solutions_replay_on_every_size(w, h, seed):
     assert not solution.optimal and replays(puzzle, solution)
 
 
-def test_big_boards_are_labelled_not_optimal():
+def test_big_boards_are_labelled_not_optimal_with_their_bound():
+    """A quick look (a small budget) gets the reduction; its answer is never called optimal and
+    states how far from the optimum it can be (the full search: tests/engine/test_sliding_big)."""
     for w, h in ((5, 5), (6, 6), (8, 8)):
         puzzle = make_sliding(w, h)
         start = puzzle.initial()
-        solution = dispatch.solve(puzzle, start, start)
-        assert solution.optimal is False and solution.length > 0
+        solution = dispatch.solve(puzzle, start, start, Control(budget=300_000))
+        assert solution.optimal is False and solution.length > 0 and replays(puzzle, solution)
         assert solution.stats.algorithm == "row-by-row reduction"
+        assert solution.lower_bound is not None and 0 < solution.lower_bound < solution.length
+        assert solution.over_optimum == solution.length - solution.lower_bound
 
 
 @pytest.mark.slow
