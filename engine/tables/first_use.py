@@ -7,7 +7,9 @@ took when measured (`bench/first_use.py`: an empty cache, a niced process, 2 sha
 `Announcer` stands between the builder and whoever listens: each report of the build gets the
 note ("Building the distance table of the 14-puzzle ...; 76 MB on disk, about 10 s left.") and how
 far along it is (the builder's own fraction, else the time spent against the measured time).
-The time left is the measured figure at first, then more and more the rate so far.
+When the builder gives its fraction, the time left comes from the rate so far alone (`Pace`:
+elapsed / fraction done, smoothed), and until enough is done to trust it the note says the time
+is being estimated; a build that gives no fraction falls back on the measured figure.
 
 The first note of a process also says where tables are kept and how much the folder holds, and
 that the settings screen can clear it.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,6 +29,9 @@ from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
 
 MEGABYTE = 1_000_000
 TRUST_RATE_FROM = 0.05  # fraction done after which the rate so far counts in the estimate
+TRUST_RATE_AFTER = 1.0  # ... and seconds spent (a rate over a few reports is noise)
+SMOOTHING = 0.3  # weight of the newest rate in the smoothed total (the rest: the figure before)
+ESTIMATING = "estimating the time left"
 MOST = 0.9  # a fraction guessed from the time alone reaches this at the measured time, then
 # creeps on towards 1 without reaching it
 
@@ -45,11 +51,14 @@ class BuildPlan:
     verb: str = "Building"
 
     def note(self, fraction: float | None, elapsed: float) -> str:
-        """The sentence shown while the build runs."""
-        left = seconds_left(self.seconds, fraction, elapsed)
+        """The sentence shown while the build runs, its time left from `seconds_left`."""
+        return self.saying(say_time_left(seconds_left(self.seconds, fraction, elapsed)))
+
+    def saying(self, time_left: str) -> str:
+        """The sentence shown while the build runs, with `time_left` in words."""
         return (
             f"{self.verb} {self.what}: once only, then {self.then}; "
-            f"{megabytes(self.size)} on disk, {say_time_left(left)}."
+            f"{megabytes(self.size)} on disk, {time_left}."
         )
 
     def waiting(self, builder: str) -> str:
@@ -73,15 +82,32 @@ def megabytes(size: int) -> str:
 
 
 def seconds_left(measured: float, fraction: float | None, elapsed: float) -> float:
-    """The time still to wait: the measured time less the time spent (negative once past it),
-    blended with the rate so far as the build advances (the rate alone from half way on)."""
-    by_measure = measured - elapsed
+    """The time still to wait in one look (no smoothing; `Pace` smooths): the rate so far once
+    the fraction is enough to trust, else the measured time less the time spent (negative once
+    past it)."""
     if fraction is None or fraction < TRUST_RATE_FROM or elapsed <= 0:
-        return by_measure
-    fraction = min(fraction, 1.0)
-    by_rate = elapsed * (1.0 - fraction) / fraction
-    weight = min(1.0, 2.0 * fraction)
-    return weight * by_rate + (1.0 - weight) * max(by_measure, 0.0)
+        return measured - elapsed
+    return elapsed * (1.0 - min(fraction, 1.0)) / min(fraction, 1.0)
+
+
+class Pace:
+    """The time left of a build that reports its fraction done, from its own rate: each report's
+    elapsed / fraction is a guess at the whole build's time, smoothed across reports
+    (`SMOOTHING`); the time left is that total less the time spent. None until the fraction and
+    the time spent are enough to trust (`TRUST_RATE_FROM`, `TRUST_RATE_AFTER`)."""
+
+    def __init__(self) -> None:
+        self.total: float | None = None  # the smoothed guess at the whole build's seconds
+
+    def left(self, fraction: float, elapsed: float) -> float | None:
+        """Seconds still to wait, or None while it is too early to say."""
+        if fraction < TRUST_RATE_FROM or elapsed < TRUST_RATE_AFTER:
+            return None
+        guess = elapsed / min(fraction, 1.0)
+        self.total = guess if self.total is None else (
+            SMOOTHING * guess + (1.0 - SMOOTHING) * self.total
+        )
+        return max(self.total - elapsed, 0.0)
 
 
 def guess_fraction(elapsed: float, measured: float) -> float:
@@ -147,24 +173,39 @@ def forget_told() -> None:
 class Announcer:
     """Passes a build's reports on to `progress` with the plan's note and a fraction done.
 
-    The builder's own fraction (`SearchStats.progress`) is used when it gives one; else the time
-    spent against the measured time (`guess_fraction`).
+    The builder's own fraction (`SearchStats.progress`) is used when it gives one, and the time
+    left then comes from its rate (`Pace`); else the fraction is the time spent against the
+    measured time (`guess_fraction`) and the time left the measured time less the time spent.
+    `clock` gives seconds (tests pass a fake one).
     """
 
-    def __init__(self, plan: BuildPlan, progress: Progress) -> None:
+    def __init__(
+        self,
+        plan: BuildPlan,
+        progress: Progress,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.plan = plan
         self.progress = progress
-        self.started = time.perf_counter()
+        self.clock = clock
+        self.started = clock()
+        self.pace = Pace()
         self._where: str | None = None
 
     def dress(self, stats: SearchStats) -> SearchStats:
         """`stats` with the note and the fraction done."""
-        elapsed = time.perf_counter() - self.started
+        elapsed = self.clock() - self.started
         own = stats.progress
-        fraction = guess_fraction(elapsed, self.plan.seconds) if own is None else own
+        if own is None:
+            fraction = guess_fraction(elapsed, self.plan.seconds)
+            time_left = say_time_left(seconds_left(self.plan.seconds, None, elapsed))
+        else:
+            fraction = own
+            left = self.pace.left(own, elapsed)
+            time_left = ESTIMATING if left is None else say_time_left(left)
         if self._where is None:
             self._where = tell_where_once()
-        note = self.plan.note(own, elapsed) + self._where
+        note = self.plan.saying(time_left) + self._where
         return replace(stats, note=note, progress=round(min(max(fraction, 0.0), 1.0), 3))
 
     def __call__(self, stats: SearchStats) -> None:
