@@ -125,7 +125,7 @@ class Layout:
         if move is None:
             return None
         try:
-            return self._by_move.get(move)  # type: ignore[call-overload]
+            return self._by_move.get(move)
         except TypeError:  # an unhashable object cannot be one of the moves
             return None
 

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import MutableSequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -85,7 +88,7 @@ class SplitMix64(random.Random):
             if value < n:
                 return value
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             start, stop = 0, start
         width = stop - start
@@ -97,10 +100,10 @@ class SplitMix64(random.Random):
     def randint(self, a: int, b: int) -> int:
         return a + self.below(b - a + 1)
 
-    def choice(self, seq: Sequence[T]) -> T:  # type: ignore[override]
+    def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
         return seq[self.below(len(seq))]
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         """Fisher–Yates, from the last cell down."""
         for i in range(len(x) - 1, 0, -1):
             j = self.below(i + 1)

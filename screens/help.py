@@ -83,12 +83,13 @@ def sections(screen: Screen[object]) -> list[tuple[str, list[tuple[str, str, str
     found: list[tuple[str, list[tuple[str, str, str]]]] = []
     seen: set[type] = set()
     for widget in screen.walk_children(with_self=False):
-        if type(widget) in seen or not getattr(type(widget), "HELP_SECTION", ""):
+        section = str(getattr(type(widget), "HELP_SECTION", ""))
+        if type(widget) in seen or not section:
             continue
         seen.add(type(widget))
         rows = binding_rows(widget)
         if rows:
-            found.append((type(widget).HELP_SECTION, rows))  # type: ignore[attr-defined]
+            found.append((section, rows))
     found += grouped(screen, binding_rows(screen), "On this screen")
     app_rows = binding_rows(screen.app)
     app_rows.append(("^p", "Command palette: open any puzzle, switch theme", "app.palette"))

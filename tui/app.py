@@ -101,7 +101,8 @@ class KaeruApp(App[None]):
 
     def action_command_palette(self) -> None:
         """The command palette, with page keys safe on a tiny terminal (safe_option_list)."""
-        if self.use_command_palette and not SafeCommandPalette.is_open(self):  # type: ignore[arg-type]
+        palette_open = self.screen.has_class("--textual-command-palette")  # CommandPalette.is_open
+        if self.use_command_palette and not palette_open:
             self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def _link_place(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Collection, Mapping
+from typing import Literal
 
 from rich.console import Console
 
@@ -21,6 +22,12 @@ ANSI_THEME = "ansi-dark"
 colours for accents, and text styles (bold, reverse) where a true-colour theme uses shades."""
 
 FEW_COLOUR_SYSTEMS = (None, "standard", "windows")
+ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
+# TEXTUAL_COLOR_SYSTEM's values rich knows; any other reads as "auto" (rich refuses it)
+COLOR_SYSTEMS: dict[str, ColorSystem] = {
+    "auto": "auto", "standard": "standard", "256": "256", "truecolor": "truecolor",
+    "windows": "windows",
+}
 
 
 def colour_system(environ: Mapping[str, str] | None = None) -> str | None:
@@ -30,7 +37,7 @@ def colour_system(environ: Mapping[str, str] | None = None) -> str | None:
     console = Console(
         file=io.StringIO(),
         force_terminal=True,
-        color_system=env.get("TEXTUAL_COLOR_SYSTEM", "auto"),  # type: ignore[arg-type]
+        color_system=COLOR_SYSTEMS.get(env.get("TEXTUAL_COLOR_SYSTEM", "auto"), "auto"),
         _environ=env,
     )
     return console.color_system

@@ -152,8 +152,8 @@ def _symmetries(lattice: str, coords: tuple[Coord, ...], at: dict[Coord, int]) -
         maps = [tri(o) for o in ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1))]
     found = []
     for fn in maps:
-        images = [at.get(fn(x, y)) for x, y in coords]
-        if None not in images and sorted(images) == list(range(len(coords))):  # type: ignore[type-var]
+        images = [image for x, y in coords if (image := at.get(fn(x, y))) is not None]
+        if len(images) == len(coords) and sorted(images) == list(range(len(coords))):
             perm = tuple(images)
             if perm not in found:
                 found.append(perm)

@@ -138,7 +138,10 @@ class TwoBlankIndex:
         for cls in self.classes:
             code *= cls.size
             if cls.ranks is not None:
-                code += cls.ranks.rank(cls.order(state))[1]  # type: ignore[arg-type]
+                order = cls.order(state)
+                if order is None:  # unreachable_reason let it through: a bug, said plainly
+                    raise ValueError(f"a tile of the other class in {cls.cells}")
+                code += cls.ranks.rank(order)[1]
         return code
 
     def decode(self, code: int) -> State:

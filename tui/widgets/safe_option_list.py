@@ -8,6 +8,8 @@ close the app. Here paging does nothing until the list has lines to page through
 
 from __future__ import annotations
 
+from typing import Literal
+
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
@@ -28,9 +30,9 @@ def can_page(option_list: OptionList) -> bool:
 class SafeOptionList(OptionList):
     """An OptionList whose PageUp/PageDown do nothing while it has no rows to show."""
 
-    def _move_page(self, direction: int) -> None:  # type: ignore[override]
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
         if can_page(self):
-            super()._move_page(direction)  # type: ignore[arg-type]
+            super()._move_page(direction)
 
 
 class SafeCommandPalette(CommandPalette):
