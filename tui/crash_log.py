@@ -16,7 +16,7 @@ def log_crash(error: BaseException, what: str = "the arcade") -> str:
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     try:
         text = "".join(traceback.format_exception(error))
-    except Exception as format_error:  # noqa: BLE001 - a traceback that cannot be formatted
+    except Exception as format_error:  # a traceback that cannot be formatted
         text = f"{type(error).__name__}: (traceback not formatted: {format_error!r})\n"
     try:
         folder = log_dir()

@@ -141,7 +141,7 @@ def _symmetries(lattice: str, coords: tuple[Coord, ...], at: dict[Coord, int]) -
     else:
         top = max(y for _, y in coords)  # barycentric (k, r - k, top - r) permuted
 
-        def tri(order: tuple[int, int, int]):  # noqa: ANN202 - a small coordinate map
+        def tri(order: tuple[int, int, int]):  # a small coordinate map
             def apply(x: int, y: int) -> Coord:
                 bary = (x, y - x, top - y)
                 u, _, w = (bary[i] for i in order)

@@ -106,9 +106,9 @@ def chosen_command(words: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `kaeru` with `argv` (the process's arguments when None); the exit code."""
     if sys.stderr is None:  # started with stderr closed: messages go nowhere, codes still hold
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+        sys.stderr = open(os.devnull, "w")  # lives as long as the process
     if sys.stdout is None:  # started with stdout closed: there is nowhere to put the output
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        sys.stdout = open(os.devnull, "w")
         say("cannot write the output: standard output is closed")
         return EXIT_INTERNAL
     try:
@@ -136,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("interrupted")
         return EXIT_INTERRUPTED
-    except Exception as error:  # noqa: BLE001 - the policy: a bug is logged, never shown raw
+    except Exception as error:  # the policy: a bug is logged, never shown raw
         return failed(error)
 
 

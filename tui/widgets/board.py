@@ -80,7 +80,7 @@ class BoardWidget(Widget, can_focus=True):
         self,
         layout: Layout,
         *,
-        id: str | None = None,  # noqa: A002 - Textual's name
+        id: str | None = None,  # Textual's name
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)

@@ -43,7 +43,7 @@ class CoachPanel(Static):
     CoachPanel.-off { display: none; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Coach"
         self.text = ""

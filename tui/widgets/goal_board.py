@@ -44,7 +44,7 @@ class GoalBoard(Vertical):
     GoalBoard > #goal-caption.-words { max-width: 32; color: $text; text-style: bold; }
     """
 
-    def __init__(self, layout: Layout | None, words: str, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, layout: Layout | None, words: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.goal_layout = layout
         self.words = words

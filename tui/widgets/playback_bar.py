@@ -54,7 +54,7 @@ class PlaybackBar(Static, can_focus=True):
             super().__init__()
             self.name = name
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Playback"
         self.lines: list[str] = []

@@ -44,7 +44,7 @@ class StatsPanel(Vertical):
     StatsPanel.-no-progress > ProgressBar { display: none; }
     """
 
-    def __init__(self, *, id: str | None = None, details: bool = False) -> None:  # noqa: A002
+    def __init__(self, *, id: str | None = None, details: bool = False) -> None:
         super().__init__(id=id, classes="-no-progress")
         self.border_title = "Search"
         self.search_status: SearchStatus = "idle"
