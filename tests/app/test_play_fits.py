@@ -11,8 +11,9 @@ import pytest
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from kaeru.screens.play_layout import Needs, plan
+from kaeru.screens.play_layout import BOX, CHROME_ROWS, TEXT_ROWS, Needs, plan
 from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.boards.canvas import ROWS_AROUND_BOARD
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
 from tests.app.conftest import play_screen, settle
@@ -135,3 +136,9 @@ async def test_tabs_switch_with_w_and_a_hidden_board_takes_no_keys(no_quiet_sear
         await pilot.press("w", "u")  # a game key from another pane shows the board again
         await pilot.pause()
         assert screen.session.moves_made == 0 and screen.pane == "board"
+
+
+def test_the_boards_room_counts_the_play_layouts_rows():
+    """One figure under two names before (both CHROME_ROWS, 9 and 2): what a board leaves the
+    play screen is the layout's header and footer, text rows and border."""
+    assert ROWS_AROUND_BOARD == CHROME_ROWS + TEXT_ROWS + BOX

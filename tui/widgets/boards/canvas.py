@@ -10,7 +10,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 
-CHROME_ROWS = 9  # rows the play screen keeps around its board (header, title, status, footer)
+# rows the play screen keeps around its board: its header and footer (play_layout.CHROME_ROWS),
+# the board area's title, status and message (TEXT_ROWS) and a panel's border (BOX)
+ROWS_AROUND_BOARD = 9
 
 
 def room(container: Size, viewport: Size) -> tuple[int, int]:
@@ -18,7 +20,7 @@ def room(container: Size, viewport: Size) -> tuple[int, int]:
     the container's width, and its height where the container has one (a container whose
     height follows its content passes 0), never more than the screen less the play screen's
     chrome."""
-    rows = viewport.height - CHROME_ROWS
+    rows = viewport.height - ROWS_AROUND_BOARD
     if container.height > 0:
         rows = min(rows, container.height)
     return container.width, rows
