@@ -6,6 +6,29 @@ Simon Tatham's collection). Everything else â€” undo, hints, solving, playback â
 it by `engine.session` and `engine.search.dispatch`, which reads `capabilities` (as the midend
 reads `struct game`'s flags) to pick what to call; a new family only writes its rules here.
 The values and errors searches produce live in `engine.results` (re-exported here).
+
+A new family's author reads this file: what to implement, in three groups.
+
+1. Required: the abstract `initial`, `moves`, `apply`, `parse`, `format`, `describe`; `goal`
+   or `is_goal` (one of them); `layout` (what a board draws, `engine.layout`; the default
+   refuses); the class attributes `id`, `title`, `family` and `board` (which board draws it).
+2. Optional, each declared as data in `capabilities` and tied to its hook by
+   tests/engine/test_capabilities.py (a flag without its hook, or a hook without its flag,
+   fails there):
+     heuristic -> `heuristic`        own_solver -> `own_solve`     own_enumerator -> `own_enumerate`
+     dead_ends -> `dead_end_check`   chains -> `chains`            random_starts -> `random_start`
+     tables -> `tables_ready`        fewest_moves -> `solve_fewest_moves`
+     heuristics (names) -> `solve_with`                  predecessors -> `predecessors`
+     perfect_index -> `space_size`, `encode`, `decode`, `expand_codes`: the `CodedPuzzle`
+       protocol in `engine/tables/coded.py` (the dense breadth-first search reads them)
+     packed (needs reversible) -> `pack`, `unpack`, `neighbours_packed`: the `PackedPuzzle`
+       protocol in `engine/search/packed.py` (the numpy layered searches read them)
+3. Plain overrides with a default here: `format_move` and `parse_move` (moves as text both
+   ways; `describe` and the legal moves by default), `goal_text`, `aiming_at`, `move_aliases`,
+   `move_cells`, `explain_illegal`, `unsolvable_reason`, `explore_root`, `game_id`.
+
+Nothing else calls a family by name: the one dispatcher (`engine.search.dispatch`) reads the
+flags, and the registry (`engine.registry`) lists the family.
 """
 
 from __future__ import annotations
@@ -82,7 +105,6 @@ class Capabilities:
     dead_ends: bool = False  # `dead_end_check` is worth asking after each player move
     chains: bool = False  # `chains(moves)` groups moves the way players count them
     random_starts: bool = False  # `random_start(rng, depth)` draws new games
-    explorer_root: bool = False  # `explore_root()` is not the start (the goal, say)
     tables: bool = False  # `tables_ready()`: the solver may build a table first (slow once)
     fewest_moves: bool = False  # `solve_fewest_moves`: fewest moves as players count them
     heuristics: tuple[str, ...] = ()  # heuristics a caller may choose by name (`solve_with`)
@@ -276,8 +298,8 @@ class Puzzle(ABC, Generic[S, M]):
         return None
 
     def explore_root(self) -> S:
-        """Where the state-space explorer enumerates from (`capabilities.explorer_root`): the
-        start unless a family says."""
+        """Where the state-space explorer enumerates from: the start unless a family says (the
+        sliding families: the goal). No flag: every caller may call it."""
         return self.initial()
 
     def random_start(self, rng: random.Random, depth: int | None = None) -> S:

@@ -95,7 +95,6 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         own_solver=True,  # depth table, pattern databases or reduction, by size
         own_enumerator=True,  # refuses boards past 10 cells
         random_starts=True,
-        explorer_root=True,
         tables=True,
         heuristics=HEURISTICS,
     )

@@ -50,7 +50,6 @@ class TwoBlank(Puzzle[State, Move]):
         own_solver=True,  # walk down the depth table
         own_enumerator=True,  # the table's survey, with the pair-at-the-end series
         random_starts=True,
-        explorer_root=True,
         tables=True,
     )
     rules = (

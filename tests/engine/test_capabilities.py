@@ -24,7 +24,6 @@ HOOKS = {  # capability -> the method it lets callers call
     "dead_ends": "dead_end_check",
     "chains": "chains",
     "random_starts": "random_start",
-    "explorer_root": "explore_root",
     "tables": "tables_ready",
     "heuristic": "heuristic",
     "fewest_moves": "solve_fewest_moves",
