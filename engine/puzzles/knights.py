@@ -3,10 +3,12 @@ empty squares, any knight at any time, until the black and white knights have sw
 
 A position is a string of `B`, `W` and `_`, row by row from the top; its text form puts `/`
 between rows (`BBB/___/___/WWW`). Squares are numbered 0.. row by row from the top for
-`move_cells`, and named chess-style for players: files a.. from the left, ranks 1.. from the
-bottom. The goal is the colour swap of the start, so any legal start has a goal, unless one is
-chosen (`knights-3x4@WWW/___/___/BBB`, see `_chosen_goal`): the explorer's farthest positions
-open as games towards the standard game's goal.
+`move_cells`, and named for players as peg holes are: files a.. from the left, rows 1.. from the
+top, the order the text form reads in (until the store's schema 5 they were chess ranks counted
+from the bottom; that step renamed the saved moves). The goal is the colour swap of the start,
+so any legal start has a goal, unless one is chosen (`knights-3x4@WWW/___/___/BBB`, see
+`_chosen_goal`): the explorer's farthest positions open as games towards the standard game's
+goal.
 """
 
 from __future__ import annotations
@@ -108,8 +110,8 @@ class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
             "Knights move as in chess — two squares one way, one across — onto\n"
             "an empty square; any knight may move at any time.\n"
             "Goal: the black (B) and white (W) knights swap places.\n"
-            f"Squares are named as in chess: files a–{self.file_letter(self.width - 1)} "
-            f"from the left, ranks 1–{self.height}\nfrom the bottom.\n"
+            f"Squares are named by file a–{self.file_letter(self.width - 1)} "
+            f"from the left and row 1–{self.height}\nfrom the top, as peg holes are.\n"
             f"Text form: rows from the top, / between rows: {self.example}"
         )
         if goal is not None:
@@ -126,7 +128,7 @@ class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
 
     def square_name(self, square: int) -> str:
         row, col = divmod(square, self.width)
-        return f"{self.file_letter(col)}{self.height - row}"
+        return f"{self.file_letter(col)}{row + 1}"
 
     # ---- the rules ------------------------------------------------------------------------------
     def initial(self) -> str:
@@ -231,8 +233,8 @@ class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
         return (src,), (dst,)
 
     def layout(self, state: str) -> Layout:
-        """A chessboard: every square a cell, named a4, b3, ...; a move leaves one square for
-        another."""
+        """A chessboard: every square a cell, named a1, b2, ... (rows from the top); a move
+        leaves one square for another."""
         kinds = {"B": KNIGHT_BLACK, "W": KNIGHT_WHITE, EMPTY: EMPTY_CELL}
         cells = tuple(
             Cell(self.square_name(square), *divmod(square, self.width), kinds[piece])
@@ -244,7 +246,7 @@ class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
         )
         scene = HolesScene(
             "squares",
-            tuple(str(self.height - row) for row in range(self.height)),
+            tuple(str(row + 1) for row in range(self.height)),
             tuple(self.file_letter(col) for col in range(self.width)),
         )
         return Layout("holes", self.height, self.width, cells, moves, holes=scene)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from kaeru.engine.store.schema import Migration
+from kaeru.engine.store.schema import Migration, knights_rows_from_the_top
 
 PLACE_SCHEMA = "kaeru_place"  # the shared tables (engine.place.schema)
 
@@ -67,6 +67,11 @@ PLAYER_MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (slot, ply)
         );
         """,
+    ),
+    Migration(
+        5,
+        "knights' squares named by row from the top: their saved moves renamed",
+        knights_rows_from_the_top(),
     ),
 )
 

@@ -13,6 +13,9 @@ Version 3: the coach's hint counts by level.
 Version 4: a game's moves one row each (`moves`), so a move appends a row instead of rewriting
 the list; `games.position` says how many of them are played (the rest are to redo; NULL: the
 game is still in the JSON columns of before); `games.holder` names the arcade playing it.
+Version 5: knights' squares named by row from the top as peg holes are (they were chess ranks
+from the bottom): every saved knights move renamed (`knights_rows_from_the_top`), in the moves
+table and the JSON columns, so an old game resumes to the same position.
 
 `check_schema` says whether a file holds the tables and columns this code reads: a valid SQLite
 file made by something else is not the arcade's data.
@@ -31,6 +34,33 @@ class Migration:
     version: int
     description: str
     sql: str
+
+
+def knights_rows_from_the_top() -> str:
+    """SQL (SQLite's and PostgreSQL's alike) renaming the saved moves of the knights boards from
+    ranks counted from the bottom to rows from the top: on a board of height h, rank r becomes
+    row h + 1 - r. In a knights move's text (`a4-c3`) and in a JSON list of them every digit is
+    a rank, so the digits are swapped in place (through `!`, which no move text holds)."""
+
+    def swapped(column: str, height: int) -> str:
+        expression = column
+        for rank in range(1, height // 2 + 1):
+            other = str(height + 1 - rank)
+            for old, new in ((str(rank), "!"), (other, str(rank)), ("!", other)):
+                expression = f"replace({expression}, '{old}', '{new}')"
+        return expression
+
+    statements = []
+    for board, height in (("knights-3x4", 4), ("knights-3x3", 3)):
+        ids = f"(puzzle_id = '{board}' OR puzzle_id LIKE '{board}@%')"
+        statements += [
+            f"UPDATE moves SET move = {swapped('move', height)}"
+            f" WHERE slot IN (SELECT slot FROM games WHERE {ids})",
+            f"UPDATE games SET moves = {swapped('moves', height)},"
+            f" redo = {swapped('redo', height)} WHERE {ids}",
+            f"UPDATE finished SET moves = {swapped('moves', height)} WHERE {ids}",
+        ]
+    return ";\n".join(statements) + ";\n"
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -97,6 +127,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE games ADD COLUMN position INTEGER;  -- moves played; NULL: the JSON columns
         ALTER TABLE games ADD COLUMN holder TEXT;       -- host:pid:token of the arcade playing it
         """,
+    ),
+    Migration(
+        5,
+        "knights' squares named by row from the top: their saved moves renamed",
+        knights_rows_from_the_top(),
     ),
 )
 

@@ -90,16 +90,16 @@ async def test_holes_board_picks_a_knight_then_its_target():
     app = BoardHost(knights.layout(knights.initial()))
     async with app.run_test(size=SIZE) as pilot:
         board = app.board
-        assert isinstance(board, HolesBoard) and board.cell_name(board.cursor) == "a4"
-        await pilot.press("b", "3")  # an empty square
-        await pilot.press("a", "4")  # picks the knight on a4
-        assert board.selected == 0 and set(board.targets()) == {5, 7}  # c3 and b2
-        await pilot.press("a", "3")  # not a knight's jump
-        await pilot.press("c", "3")
+        assert isinstance(board, HolesBoard) and board.cell_name(board.cursor) == "a1"
+        await pilot.press("b", "2")  # an empty square
+        await pilot.press("a", "1")  # picks the knight on a1
+        assert board.selected == 0 and set(board.targets()) == {5, 7}  # c2 and b3
+        await pilot.press("a", "2")  # not a knight's jump
+        await pilot.press("c", "2")
         await pilot.pause()
-        assert app.refused == ["b3 is empty: put the cursor on a knight first",
-                               "a knight cannot jump from a4 to a3"]
-        assert app.chosen == [(0, 5)] and board.cell_name(board.cursor) == "c3"
+        assert app.refused == ["b2 is empty: put the cursor on a knight first",
+                               "a knight cannot jump from a1 to a2"]
+        assert app.chosen == [(0, 5)] and board.cell_name(board.cursor) == "c2"
         await pilot.press("v")  # glyphs off: letters B and W
         assert board.plain and "♞" not in board.render().plain
 

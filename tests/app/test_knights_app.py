@@ -55,7 +55,7 @@ async def test_knight_exchange_played_to_the_end_by_keys():
                 await pilot.press("enter")
                 await go_to(pilot, target)
                 await pilot.press("enter")
-            else:  # typed square names: `a4 c3`
+            else:  # typed square names: `a1 c2`
                 await type_square(pilot, source)
                 await type_square(pilot, target)
         assert screen.session.moves_made == 16
@@ -72,27 +72,27 @@ async def test_choose_a_knight_see_its_targets_and_be_refused_with_the_reason():
         await settle(pilot)
         screen = play_screen(app)
         board = screen.board
-        await go_to(pilot, "b3")
+        await go_to(pilot, "b2")
         await pilot.press("enter")  # an empty square
         await pilot.pause()
-        assert any("b3 is empty" in n for n in notes(app))
-        await go_to(pilot, "a4")
+        assert any("b2 is empty" in n for n in notes(app))
+        await go_to(pilot, "a1")
         await pilot.press("enter")
         assert board.selected == 0
         text = board.render().plain
         assert "»♞«" in text  # the chosen knight
-        assert text.count("•") == 2  # a4 reaches c3 and b2
+        assert text.count("•") == 2  # a1 reaches c2 and b3
         assert text.count("░") > 0  # dark squares are shaded, not only coloured
-        await go_to(pilot, "a3")
+        await go_to(pilot, "a2")
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.moves_made == 0
-        assert any("a knight cannot jump from a4 to a3" in n for n in notes(app))
+        assert any("a knight cannot jump from a1 to a2" in n for n in notes(app))
         await pilot.press("escape")  # drops the knight, stays in the game
         assert board.selected is None and app.screen is screen
-        await go_to(pilot, "a4")
+        await go_to(pilot, "a1")
         await pilot.press("enter")
-        await go_to(pilot, "b2")
+        await go_to(pilot, "b3")
         await pilot.press("enter")
         assert screen.session.moves_made == 1
         assert screen.session.puzzle.format(screen.session.state) == "_BB/___/_B_/WWW"
@@ -119,7 +119,7 @@ async def test_hint_letters_and_clicks():
         assert "♞" not in text and text.count("B") == 3 and text.count("W") == 3
         assert isinstance(board.look, SquaresLook)
         width, height = TALL if board.large else SMALL  # tall squares where there is room
-        # b4: one column of padding, the rank labels, then one square across
+        # b1: one column of padding, the row labels, then one square across
         await pilot.click(board, offset=(1 + 2 + width + width // 2, height // 2))
         assert board.selected == 1
 

@@ -103,8 +103,8 @@ def test_moves_only_onto_empty_squares():
     start = EXCHANGE.initial()
     moves = EXCHANGE.moves(start)
     assert {EXCHANGE.describe(m) for m in moves} == {
-        "a4-c3", "a4-b2", "b4-a2", "b4-c2", "c4-a3", "c4-b2",
-        "a1-b3", "a1-c2", "b1-a3", "b1-c3", "c1-a2", "c1-b3",
+        "a1-c2", "a1-b3", "b1-a3", "b1-c3", "c1-a2", "c1-b3",
+        "a4-b2", "a4-c3", "b4-a2", "b4-c2", "c4-a3", "c4-b2",
     }
     for src, dst in moves:
         assert start[src] != "_" and start[dst] == "_"
@@ -168,28 +168,28 @@ def test_unequal_teams_are_refused_at_once():
 
 def test_explain_illegal_names_squares():
     start = EXCHANGE.initial()
-    assert EXCHANGE.explain_illegal(start, (3, 8)) == "there is no knight on a3"
-    assert EXCHANGE.explain_illegal(start, (0, 3)) == "a knight cannot jump from a4 to a3"
-    assert EXCHANGE.explain_illegal(start, (0, 11)) == "a knight cannot jump from a4 to c1"
-    crowded = EXCHANGE.parse("BBB/___/W__/_WW")  # a2 is white; b4-a2 blocked
+    assert EXCHANGE.explain_illegal(start, (3, 8)) == "there is no knight on a2"
+    assert EXCHANGE.explain_illegal(start, (0, 3)) == "a knight cannot jump from a1 to a2"
+    assert EXCHANGE.explain_illegal(start, (0, 11)) == "a knight cannot jump from a1 to c4"
+    crowded = EXCHANGE.parse("BBB/___/W__/_WW")  # a3 is white; b1-a3 blocked
     assert EXCHANGE.explain_illegal(crowded, (1, 6)) == (
-        "a2 is taken: knights move only onto empty squares"
+        "a3 is taken: knights move only onto empty squares"
     )
     assert "not a move" in EXCHANGE.explain_illegal(start, (0, 99))
 
 
 def test_session_refuses_with_the_reason():
     session = Session(EXCHANGE)
-    with pytest.raises(BadInput, match="no knight on a3"):
+    with pytest.raises(BadInput, match="no knight on a2"):
         session.push((3, 8))
-    session.push((0, 5))  # a4-c3
+    session.push((0, 5))  # a1-c2
     assert EXCHANGE.format(session.state) == "_BB/__B/___/WWW"
 
 
 # ---- squares and text ----------------------------------------------------------------------------
-def test_squares_are_named_like_chess():
-    assert [EXCHANGE.square_name(i) for i in (0, 2, 9, 11)] == ["a4", "c4", "a1", "c1"]
-    assert EXCHANGE.describe((0, 5)) == "a4-c3"
+def test_squares_are_named_by_row_from_the_top():
+    assert [EXCHANGE.square_name(i) for i in (0, 2, 9, 11)] == ["a1", "c1", "a4", "c4"]
+    assert EXCHANGE.describe((0, 5)) == "a1-c2"
     assert EXCHANGE.move_cells(EXCHANGE.initial(), (0, 5)) == ((0,), (5,))
 
 

@@ -33,7 +33,7 @@ ASCII_MARKS = {"dark": ":", "target": "*", "hint_to": "+", "hint_from": "+", "le
                "chosen": "><", "frame": "++++-|"}
 TALL = (7, 3)  # a square's columns and rows when the terminal has room
 SMALL = (5, 1)
-RANK_LABEL = 2  # columns for the rank numbers on the left
+RANK_LABEL = 2  # columns for the row numbers on the left
 WORDS = PieceWords(
     "knight",
     "on",
