@@ -3,10 +3,12 @@ it saves through."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from kaeru.engine.results import SearchStats
+from kaeru.engine.service.jobs import JobKind
 from kaeru.engine.store.models import FinishedGame, SavedGame
 
 # One spelling per state: each is a Literal, so mypy refuses any other string.
@@ -45,6 +47,18 @@ class SearchView:
     tag: str  # "hint" | "solve" | "" (the player's searches; SearchTag)
     status: SearchStatus
     stats: SearchStats | None
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """What a session lets its coach and its answers do besides reading its public surface:
+    the only way into its insides, typed (they held the session's private methods before)."""
+
+    changed: Callable[[Change], None]  # tell the listeners
+    persist: Callable[[], None]  # save the game in progress (a win once)
+    update_clock: Callable[[], None]  # run or stop the clock as the mode says
+    start_user_search: Callable[[str, str], None]  # (tag, message): the player's hint or solve
+    submit: Callable[[JobKind, str, Hashable], None]  # (kind, tag, position): a quiet job
 
 
 class GameStore(Protocol):

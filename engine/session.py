@@ -14,12 +14,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from kaeru.engine.coach.session_coach import SessionCoach
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_clock import GameClock
-from kaeru.engine.game_record import Change, GameStatus, GameStore, Outcome, SearchView
+from kaeru.engine.game_record import (
+    Change,
+    GameHooks,
+    GameStatus,
+    GameStore,
+    Outcome,
+    SearchView,
+)
 from kaeru.engine.layout import Layout
 from kaeru.engine.modes import Mode, Refused, check
 from kaeru.engine.playback import Playback
@@ -81,7 +88,9 @@ class Session(Generic[S, M]):
         self.helped = False
         self.recorded = False  # the win has gone into the records
         self.jobs = TaggedJobs(self.searcher, self.post)
-        self.coach = SessionCoach(self)  # coach mode: distances, graded hints, move verdicts
+        self._hooks = GameHooks(self._changed, self._persist, self._update_clock,
+                                self._start_user_search, self._submit_quiet)
+        self.coach = SessionCoach(self, self._hooks)  # distances, graded hints, move verdicts
         self.clock = GameClock(clock)
         self._paused = False
         self._update_clock()
@@ -327,6 +336,10 @@ class Session(Generic[S, M]):
         self.cancel_searches()
         self.pause()
 
+    def _submit_quiet(self, kind: JobKind, tag: str, state: Hashable) -> None:
+        """`_submit` as the coach asks it: a position it got from this session's own states."""
+        self._submit(kind, tag, cast(S, state))
+
     def _submit(self, kind: JobKind, tag: str, state: S, budget: int | None = None) -> None:
         request = JobRequest(
             kind=kind,
@@ -349,18 +362,18 @@ class Session(Generic[S, M]):
 
     def _done(self, tag: str, state: S, result: JobResult) -> None:
         if tag == "optimal":
-            optimal_done(self, result)
+            optimal_done(self, result, self._hooks)
         elif tag == "distance":
             self.coach.distance_done(state, result)
         elif tag == "reach":
             if state == self.state:
-                reach_done(self, result)
+                reach_done(self, result, self._hooks)
         elif tag == "dead-end":
             if result.outcome == "done" and result.verdict and state == self.state:
                 self.dead_end = result.verdict
                 self._changed("outcome")
         elif state == self.state and self.mode is Mode.SEARCHING:
-            user_search_done(self, tag, result)
+            user_search_done(self, tag, result, self._hooks)
 
     # ---- playback ----------------------------------------------------------------------------
     def playback_command(self, name: str) -> None:

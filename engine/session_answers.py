@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from kaeru.engine.core import Puzzle
-from kaeru.engine.game_record import SearchStatus, SearchView
+from kaeru.engine.game_record import GameHooks, SearchStatus, SearchView
 from kaeru.engine.modes import Mode
 from kaeru.engine.playback import Playback
 from kaeru.engine.results import Solution, reason_words
@@ -58,25 +58,25 @@ def unsolvable_words(message: str) -> str:
     return reason
 
 
-def lost_here(session: Session, reason: str) -> None:
+def lost_here(session: Session, reason: str, hooks: GameHooks) -> None:
     """The current position is proved lost: the verdict at once, the distance unknown."""
     session.dead_end = reason
     session.distance = None
-    session._changed("outcome")
+    hooks.changed("outcome")
 
 
-def reach_done(session: Session, result: JobResult) -> None:
+def reach_done(session: Session, result: JobResult, hooks: GameHooks) -> None:
     """The quiet check after a move in a family with no way back (frogs): lost, or how far."""
     solution = result.solution
     if result.outcome == "unsolvable":
-        lost_here(session, unsolvable_words(result.message))
+        lost_here(session, unsolvable_words(result.message), hooks)
     elif result.outcome == "done" and solution is not None and solution.optimal:
         session.coach.learn(solution)
         session.distance = solution.length
-        session._changed("outcome")
+        hooks.changed("outcome")
 
 
-def optimal_done(session: Session, result: JobResult) -> None:
+def optimal_done(session: Session, result: JobResult, hooks: GameHooks) -> None:
     """The quiet search from the start answered: the optimal length, or no solution at all."""
     solution = result.solution
     if result.outcome == "done" and solution is not None and solution.optimal:
@@ -84,14 +84,14 @@ def optimal_done(session: Session, result: JobResult) -> None:
         session.optimal_length = solution.length
         if session.state == session.start:
             session.distance = solution.length
-        session._changed("outcome")
+        hooks.changed("outcome")
     elif result.outcome == "unsolvable":
         reason = unsolvable_words(result.message)
         session.message = f"From the start, there is no solution: {reason}"
-        session._changed("outcome")
+        hooks.changed("outcome")
 
 
-def user_search_done(session: Session, tag: str, result: JobResult) -> None:
+def user_search_done(session: Session, tag: str, result: JobResult, hooks: GameHooks) -> None:
     """The player's hint or solve answered: show the hint, or start the playback."""
     session.mode = Mode.PLAYING
     session.search = SearchView(tag, SEARCH_STATUS[result.outcome], result.stats)
@@ -99,11 +99,11 @@ def user_search_done(session: Session, tag: str, result: JobResult) -> None:
     if result.outcome == "unsolvable":
         reason = unsolvable_words(result.message)
         session.message = f"This position cannot be won: {reason}"
-        lost_here(session, reason)
+        lost_here(session, reason, hooks)
         return
     if result.outcome != "done" or solution is None:
         session.message = result.message
-        session._changed("search")
+        hooks.changed("search")
         return
     if solution.optimal:
         session.coach.learn(solution)
@@ -135,6 +135,6 @@ def user_search_done(session: Session, tag: str, result: JobResult) -> None:
             f"Solution: {length_words(puzzle, solution)}. "
             f"Space {'pauses' if session.autoplay else 'plays'}, t takes over."
         )
-        session._update_clock()
-    session._persist()
-    session._changed("search")
+        hooks.update_clock()
+    hooks.persist()
+    hooks.changed("search")

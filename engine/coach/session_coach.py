@@ -27,6 +27,7 @@ from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import Distance, best_moves, known_distance, learn, unit_of
 from kaeru.engine.coach.grading import verdict
 from kaeru.engine.core import Solution
+from kaeru.engine.game_record import GameHooks
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.service.jobs import JobKind, JobResult
 
@@ -55,8 +56,9 @@ class MoveMark:
 class SessionCoach:
     """The coach of one session (off until `enable`)."""
 
-    def __init__(self, session: Game) -> None:
+    def __init__(self, session: Game, hooks: GameHooks) -> None:
         self.session = session
+        self.hooks = hooks  # the session's insides this coach may use (typed)
         self.enabled = False
         self.memo: dict[Any, Distance] = {}
         self.gave_up: set[Any] = set()  # positions whose distance search gave up
@@ -130,7 +132,7 @@ class SessionCoach:
         else:
             session.jobs.cancel(TAG)
             session.message = "Coach off."
-        session._changed("coach")
+        self.hooks.changed("coach")
 
     def toggle(self) -> bool:
         self.enable(not self.enabled)
@@ -145,7 +147,7 @@ class SessionCoach:
             def arrived() -> None:
                 if lookup is not None and self.enabled:
                     self.refresh()
-                    session._changed("coach")
+                    self.hooks.changed("coach")
 
             session.post(arrived)
 
@@ -173,7 +175,7 @@ class SessionCoach:
             self._asking = None
         elif not (TAG in session.jobs and self._asking == wanted):
             self._asking = wanted
-            session._submit(JobKind.SOLVE, TAG, wanted)
+            self.hooks.submit(JobKind.SOLVE, TAG, wanted)
 
     def _first_unknown(self) -> Any | None:
         """The current position when unknown; else, while searches are quick, the earliest
@@ -202,7 +204,7 @@ class SessionCoach:
             return  # cancelled: a newer job is on its way
         if self.enabled:
             self.refresh()
-        self.session._changed("coach")
+        self.hooks.changed("coach")
 
     def learn(self, solution: Solution[Any, Any]) -> None:
         learn(self.memo, solution)
@@ -210,7 +212,6 @@ class SessionCoach:
     # ---- graded hints ----------------------------------------------------------------------------
     def hint(self) -> None:
         """The next level of hint for the current position (searching first when needed)."""
-        session = self.session
         if self.hint_level >= LEVELS:
             raise Refused("The whole move is shown already.")
         level = self.hint_level + 1
@@ -225,7 +226,7 @@ class SessionCoach:
             self._reveal(level, move, here)
             return
         self._pending_level = level
-        session._start_user_search("hint", "Thinking about a hint… (Escape cancels)")
+        self.hooks.start_user_search("hint", "Thinking about a hint… (Escape cancels)")
 
     def _best_here(self) -> Any | None:
         session = self.session
@@ -265,8 +266,8 @@ class SessionCoach:
         else:
             session.hint_move = move
             session.message = f"Hint: {puzzle.describe(move)}  ({words})"
-        session._persist()
-        session._changed("hint")
+        self.hooks.persist()
+        self.hooks.changed("hint")
 
     # ---- undo to a position that could still be won ----------------------------------------------
     def undo_to_winnable(self) -> int:
@@ -296,7 +297,7 @@ class SessionCoach:
             f"Back to the last position that can still be won ({back} "
             f"{'move' if back == 1 else 'moves'} undone; r redoes them)."
         )
-        session._changed("coach")
+        self.hooks.changed("coach")
         return back
 
 

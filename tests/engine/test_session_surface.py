@@ -1,5 +1,6 @@
-"""The midend's boundary: listeners can leave, and the save module and the screens reach into no
-private member of a Session (they go through its typed methods: `line`, `load_line`...)."""
+"""The midend's boundary: listeners can leave, and the save and answer modules, the coach and
+the screens reach into no private member of a Session (they go through its typed methods,
+`line` and `load_line`, or the `GameHooks` the session hands them)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
-SEALED = [ROOT / "engine" / "session_saves.py", *sorted((ROOT / "screens").glob("*.py")),
+SEALED = [*(ROOT / "engine" / name for name in ("session_saves.py", "session_answers.py")),
+          ROOT / "engine" / "coach" / "session_coach.py",
+          *sorted((ROOT / "screens").glob("*.py")),
           *sorted((ROOT / "tui").rglob("*.py"))]
 
 
