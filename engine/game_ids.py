@@ -11,11 +11,18 @@ from kaeru.engine.registry import get_puzzle
 from kaeru.engine.results import reason_words
 
 
+def split_game_id(game_id: str) -> tuple[str, str | None]:
+    """(puzzle id, start text or None for the standard start), unchecked: the one place a game
+    id is taken apart."""
+    puzzle_id, sep, state_text = game_id.partition(":")
+    return puzzle_id, (state_text if sep else None)
+
+
 def parse_game_id(game_id: str) -> tuple[Puzzle[Any, Any], Hashable]:
     """The puzzle and start a game id names; BadInput (one line) when either is wrong."""
-    puzzle_id, sep, state_text = game_id.partition(":")
+    puzzle_id, state_text = split_game_id(game_id)
     puzzle = get_puzzle(puzzle_id)
-    return puzzle, (puzzle.parse(state_text) if sep else puzzle.initial())
+    return puzzle, (puzzle.parse(state_text) if state_text is not None else puzzle.initial())
 
 
 def playable_start(puzzle: Puzzle[Any, Any], text: str) -> Hashable:

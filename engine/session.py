@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar, cast
 from kaeru.engine.coach.session_coach import SessionCoach
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_clock import GameClock
+from kaeru.engine.game_ids import parse_game_id
 from kaeru.engine.game_record import (
     Change,
     GameHooks,
@@ -30,7 +31,6 @@ from kaeru.engine.game_record import (
 from kaeru.engine.layout import Layout
 from kaeru.engine.modes import Mode, Refused, check
 from kaeru.engine.playback import Playback
-from kaeru.engine.registry import get_puzzle
 from kaeru.engine.results import SearchStats
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
@@ -446,9 +446,8 @@ class Session(Generic[S, M]):
     @classmethod
     def from_game_id(cls, game_id: str, **kwargs: Any) -> Session[Any, Any]:
         """A new game from `puzzle-id:state` (or just `puzzle-id` for its default start)."""
-        puzzle_id, sep, state_text = game_id.partition(":")
-        puzzle = get_puzzle(puzzle_id)
-        return cls(puzzle, puzzle.parse(state_text) if sep else None, **kwargs)
+        parsed: tuple[Puzzle[Any, Any], Any] = parse_game_id(game_id)
+        return cls(*parsed, **kwargs)
 
     @classmethod
     def from_saved(cls, saved: SavedGame, **kwargs: Any) -> Session[Any, Any]:

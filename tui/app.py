@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.game_ids import split_game_id
 from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.service import SearchService
@@ -267,10 +268,11 @@ class KaeruApp(App[None]):
         """Open `puzzle-id` (resuming its saved game) or `puzzle-id:start` (a new game). A
         puzzle already open is switched to (and given the new start, if one is named)."""
         try:
-            puzzle_id = get_puzzle(game_id.partition(":")[0]).id
+            named, start_text = split_game_id(game_id)
+            puzzle_id = get_puzzle(named).id
             open_screen = self.play_screen_for(puzzle_id)
             resume = self.resume and not fresh
-            if open_screen is not None and (":" not in game_id and not fresh):
+            if open_screen is not None and (start_text is None and not fresh):
                 self.bring_forward(open_screen)
                 return
             session = self.new_session(game_id, resume=resume, daily=daily)

@@ -9,6 +9,7 @@ import stat
 from collections.abc import Hashable
 
 from kaeru.engine.core import BadInput
+from kaeru.engine.game_ids import split_game_id
 from kaeru.engine.registry import AnyPuzzle, get_puzzle
 from kaeru.engine.text_input import MAX_STATE_LENGTH, bounded, shown
 
@@ -38,7 +39,7 @@ def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[AnyPuzzle,
     The puzzle may be a game id, `flip-it-7:B_BBBBB` (its start after the colon). Without a
     position, `root` asks for where enumeration begins (the goal for some families) instead
     of the start of a game."""
-    named, colon, in_id = str(args.puzzle).partition(":")
+    named, in_id = split_game_id(str(args.puzzle))
     puzzle_id = named + (f"@{args.goal}" if args.goal else "")
     puzzle = get_puzzle(puzzle_id)
     text = args.start
@@ -46,7 +47,7 @@ def resolve(args: argparse.Namespace, *, root: bool = False) -> tuple[AnyPuzzle,
         raise BadInput("--from needs a start position text")
     if args.from_file is not None:  # `--from-file ''` names no file: an error, not the default
         text = read_start_file(args.from_file)
-    if colon:
+    if in_id is not None:
         if text is not None:
             raise BadInput("a game id names its start already: drop --from or --from-file")
         text = in_id
