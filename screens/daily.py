@@ -1,6 +1,7 @@
 """Today's daily puzzles: one start per family that has random games, the same for every player
-on that date, each with its size, its optimal length and ✓ once won today; Enter plays one. A
-win shows a share line and copies it (OSC 52)."""
+on that date, each with its size, its optimal length (the 15-puzzle's once the shared place or a
+win knows it: `engine.place.known_optima`) and ✓ once won today; Enter plays one. A win shows a
+share line and copies it (OSC 52)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from textual.worker import get_current_worker
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import daily_date, daily_games
+from kaeru.engine.place.known_optima import with_known_optima
+from kaeru.engine.place.place import Place
 from kaeru.engine.random_games import RandomGame
 from kaeru.engine.registry import get_puzzle
 from kaeru.tui.glyphs import HEADER_ICON
@@ -61,8 +64,25 @@ class DailyScreen(Screen[None]):
         except BadInput as error:
             self.app.call_from_thread(self.notify, str(error), severity="error")
             return
+        if not worker.is_cancelled and any(game.optimal is None for game in games):
+            games = self.known_optima(games)
         if not worker.is_cancelled:
             self.app.call_from_thread(self.show_games, games)
+
+    def known_optima(self, games: list[RandomGame]) -> list[RandomGame]:
+        """`games` with the optima the shared place or the player's wins know (the 15-puzzle's
+        once the server has it), from the worker thread: the place's calls may wait."""
+        link = getattr(self.app, "place_link", None)
+        place = getattr(link, "place", None)
+        store = getattr(self.app, "store", None)
+        records = store.records() if store is not None else []
+        if place is not None:
+            return with_known_optima(self.day, games, place, records)
+        opened = Place.open()
+        try:
+            return with_known_optima(self.day, games, opened, records)
+        finally:
+            opened.close()
 
     def show_games(self, games: list[RandomGame]) -> None:
         options = self.query_one(OptionList)

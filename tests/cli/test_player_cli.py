@@ -115,12 +115,38 @@ def test_random_that_cannot_find_a_depth_gives_up_with_3(capsys, monkeypatch):
     assert code == 3 and "no start 40 moves" in err
 
 
-def test_daily_json_is_the_day_s_list(capsys):
+def test_daily_json_is_the_day_s_list(capsys, data_dir: Path):
     code, out, _ = run(capsys, "daily", "--date", "2026-11-23", "--json")
     assert code == 0
     assert json.loads(out) == [g.as_json() for g in daily_games("2026-11-23")]
     code, out, _ = run(capsys, "daily", "--date", "2026-11-23")
     assert code == 0 and "sliding-4x4" in out and out.startswith("Kaeru daily puzzles, 2026-11-23")
+
+
+def test_daily_gives_the_15_puzzle_s_optimum_the_place_or_a_win_knows(capsys, data_dir: Path):
+    """Issue 22: `kaeru daily` printed `optimal ?` (JSON null) for the 15-puzzle's daily even once
+    the shared place had worked it out for the day."""
+    from kaeru.engine.place.place import Place
+
+    day = "2026-11-23"
+    [fifteen] = [g for g in daily_games(day) if g.id == "sliding-4x4"]
+    assert fifteen.optimal is None  # not quick: the place works it out once per day
+    code, out, _ = run(capsys, "daily", "--date", day, "--json")
+    assert code == 0 and {g["id"]: g["optimal"] for g in json.loads(out)}["sliding-4x4"] is None
+    with Store.open() as store:  # a win of that start recorded its optimum
+        store.finish_game(None, FinishedGame(fifteen.game_id, "sliding-4x4", ("1 up",) * 52, 52,
+                                             48, 90.0, 0, False, f"{day}T10:00:00+00:00",
+                                             daily=day))
+    code, out, _ = run(capsys, "daily", "--date", day, "--json")
+    assert {g["id"]: g["optimal"] for g in json.loads(out)}["sliding-4x4"] == 48
+    place = Place.open()  # the server's stored optimum comes first
+    place.set_optimum(day, "sliding-4x4", fifteen.game_id, 46)
+    place.close()
+    code, out, _ = run(capsys, "daily", "--date", day, "--json")
+    assert {g["id"]: g["optimal"] for g in json.loads(out)}["sliding-4x4"] == 46
+    code, out, _ = run(capsys, "daily", "--date", day)
+    [line] = [line for line in out.splitlines() if "sliding-4x4 " in line]
+    assert code == 0 and "optimal  46" in line and "?" not in line
 
 
 def test_solve_and_hint_json_write_moves_one_way(capsys, data_dir: Path):
