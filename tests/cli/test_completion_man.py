@@ -118,3 +118,18 @@ def test_the_manual_page_has_every_command_the_exit_codes_and_the_environment(tm
 def test_kaeru_man_prints_the_page(capsys):
     assert main(["man"]) == 0
     assert capsys.readouterr().out == page()
+
+
+def test_every_variable_in_the_readme_s_table_is_in_the_manual_page():
+    """The README's table of environment variables and the man page's ENVIRONMENT agree (the
+    page lacked KAERU_STORE, KAERU_PLACE and TEXTUAL_ANIMATIONS)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("Environment variables:", 1)[1].split("\n\n", 2)[1]
+    names = [
+        row.split("`")[1].split("=")[0]
+        for row in table.splitlines()
+        if row.startswith("| `")
+    ]
+    assert "KAERU_STORE" in names and "KAERU_PLACE" in names and len(names) >= 12
+    environment = page().split(".SH ENVIRONMENT", 1)[1]
+    assert [name for name in names if f".B {name}\n" not in environment] == []

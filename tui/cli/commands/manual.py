@@ -19,6 +19,13 @@ SUMMARY = "a keyboard-driven terminal puzzle arcade with a solver engine"
 
 ENVIRONMENT = {
     "KAERU_DATA_DIR": "the folder of saves, records and settings (kaeru.sqlite3)",
+    "KAERU_STORE": (
+        "postgresql://...: saves, records, settings and the shared place on PostgreSQL "
+        "(kaeru serve ssh --store)"
+    ),
+    "KAERU_PLACE": (
+        "the shared place's SQLite file (names, wins, presence; set by kaeru serve ssh)"
+    ),
     "KAERU_CACHE_DIR": "depth tables, pattern databases and the home screen's difficulties",
     "KAERU_CONFIG_DIR": "the folder of keymap.toml (keys by binding id)",
     "KAERU_LOG_DIR": "where internal errors are logged",
@@ -27,6 +34,7 @@ ENVIRONMENT = {
     "KAERU_SEARCH_MEMORY_MB": "the search worker's memory cap",
     "KAERU_ASCII": "letters instead of glyphs on the boards",
     "NO_COLOR": "no colour: every board reads by its shapes and letters",
+    "TEXTUAL_ANIMATIONS": "none: no sliding animation",
 }
 
 
