@@ -92,10 +92,6 @@ class BitBoard:
         for index in self.jump_indices(state):
             yield index, state ^ xor[index]
 
-    def is_legal(self, state: int, jump: Jump) -> bool:
-        a, b, c = jump
-        return bool(state >> a & 1 and state >> b & 1 and not state >> c & 1)
-
     # ---- symmetry -------------------------------------------------------------------------------
     def images(self, state: int) -> list[int]:
         """The position under each symmetry, identity first."""

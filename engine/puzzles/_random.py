@@ -80,14 +80,6 @@ def draw_reachable(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def distance_to(puzzle: Puzzle[Any, Any], goal: Hashable, state: Hashable) -> int | None:
-    """Moves from `state` to `goal` by the cached layers; None when it cannot get there."""
-    for depth, layer in enumerate(reachable_layers(puzzle, goal)):
-        if state in layer:
-            return depth
-    return None
-
-
 def arrangements(pieces: str, size: int, empty: str) -> list[str]:
     """Every string of `size` cells holding the multiset `pieces`, the rest `empty`, sorted."""
     partial = [[empty] * size]
