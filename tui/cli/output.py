@@ -8,18 +8,14 @@ import json
 import sys
 from typing import Any
 
-from kaeru.engine.core import SearchStats
+from kaeru.engine.core import ASCII_MOVE_TEXT, SearchStats
 
 # What a terminal that cannot show a glyph gets instead (PYTHONIOENCODING=ascii, a C locale).
 ASCII_FALLBACKS = str.maketrans(
     {
-        "→": "->",
-        "←": "<-",
+        **ASCII_MOVE_TEXT,  # arrows and dashes: the engine's own table for move words
         "↑": "^",
         "↓": "v",
-        "—": "-",
-        "–": "-",
-        "×": "x",
         "…": "...",
         "·": ".",
         "●": "o",
