@@ -7,9 +7,11 @@ took when measured (`bench/first_use.py`: an empty cache, a niced process, 2 sha
 `Announcer` stands between the builder and whoever listens: each report of the build gets the
 note ("Building the distance table of the 14-puzzle ...; 76 MB on disk, about 10 s left.") and how
 far along it is (the builder's own fraction, else the time spent against the measured time).
-When the builder gives its fraction, the time left comes from the rate so far alone (`Pace`:
-elapsed / fraction done, smoothed), and until enough is done to trust it the note says the time
-is being estimated; a build that gives no fraction falls back on the measured figure.
+When the builder gives its fraction, the time left comes from the build's own rate alone (`Pace`:
+the fraction gained over the last second or so against the time it took, smoothed), and until
+enough is done to trust it the note says the time is being estimated; a build that gives no
+fraction falls back on the measured figure (`bench/first_use_estimate.py` compares them with
+the truth on a real build).
 
 The first note of a process also says where tables are kept and how much the folder holds, and
 that the settings screen can clear it.
@@ -30,7 +32,9 @@ from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
 MEGABYTE = 1_000_000
 TRUST_RATE_FROM = 0.05  # fraction done after which the rate so far counts in the estimate
 TRUST_RATE_AFTER = 1.0  # ... and seconds spent (a rate over a few reports is noise)
-SMOOTHING = 0.3  # weight of the newest rate in the smoothed total (the rest: the figure before)
+WINDOW = 1.0  # seconds of reports the rate is taken over, at least ...
+WINDOW_SHARE = 0.25  # ... and this share of the time spent
+SMOOTHING = 0.5  # weight of the newest figure in the time left (the rest: the one before, aged)
 ESTIMATING = "estimating the time left"
 MOST = 0.9  # a fraction guessed from the time alone reaches this at the measured time, then
 # creeps on towards 1 without reaching it
@@ -91,23 +95,37 @@ def seconds_left(measured: float, fraction: float | None, elapsed: float) -> flo
 
 
 class Pace:
-    """The time left of a build that reports its fraction done, from its own rate: each report's
-    elapsed / fraction is a guess at the whole build's time, smoothed across reports
-    (`SMOOTHING`); the time left is that total less the time spent. None until the fraction and
-    the time spent are enough to trust (`TRUST_RATE_FROM`, `TRUST_RATE_AFTER`)."""
+    """The time left of a build that reports its fraction done, from its own rate: the fraction
+    gained over the last `WINDOW` seconds (or the last `WINDOW_SHARE` of the time spent, if
+    longer) against the time that took, so the slow start of a build (its set-up, its thin first
+    layers) does not weigh on the rest; each report's figure is blended with the one before,
+    aged by the time since (`SMOOTHING`). None until the fraction and the time spent are enough
+    to trust (`TRUST_RATE_FROM`, `TRUST_RATE_AFTER`)."""
 
     def __init__(self) -> None:
-        self.total: float | None = None  # the smoothed guess at the whole build's seconds
+        self.samples: list[tuple[float, float]] = []  # (elapsed, fraction) of each report
+        self.estimate: float | None = None  # seconds left as of `at`
+        self.at = 0.0
 
     def left(self, fraction: float, elapsed: float) -> float | None:
         """Seconds still to wait, or None while it is too early to say."""
+        fraction = min(fraction, 1.0)
+        self.samples.append((elapsed, fraction))
         if fraction < TRUST_RATE_FROM or elapsed < TRUST_RATE_AFTER:
             return None
-        guess = elapsed / min(fraction, 1.0)
-        self.total = guess if self.total is None else (
-            SMOOTHING * guess + (1.0 - SMOOTHING) * self.total
-        )
-        return max(self.total - elapsed, 0.0)
+        since = elapsed - max(WINDOW, WINDOW_SHARE * elapsed)
+        while len(self.samples) > 2 and self.samples[1][0] <= since:
+            self.samples.pop(0)  # older than the window (one kept at or before its start)
+        then, before = self.samples[0]
+        if elapsed > then and fraction > before:
+            here = (1.0 - fraction) * (elapsed - then) / (fraction - before)
+            if self.estimate is not None:
+                aged = max(self.estimate - (elapsed - self.at), 0.0)
+                here = SMOOTHING * here + (1.0 - SMOOTHING) * aged
+            self.estimate, self.at = here, elapsed
+        if self.estimate is None:
+            return None
+        return max(self.estimate - (elapsed - self.at), 0.0)
 
 
 def guess_fraction(elapsed: float, measured: float) -> float:

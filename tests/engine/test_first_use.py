@@ -234,13 +234,20 @@ def test_a_build_s_time_left_comes_from_its_rate_and_falls_towards_the_truth() -
     assert figures == sorted(figures, reverse=True)  # it only falls as the build goes
 
 
-def test_a_rate_is_smoothed_across_reports_and_waits_for_enough_progress() -> None:
+def test_a_rate_is_taken_over_the_last_reports_smoothed_and_waits_for_enough_progress() -> None:
     pace = first_use.Pace()
     assert pace.left(0.02, 5.0) is None  # too little done
+    pace = first_use.Pace()
     assert pace.left(0.5, 0.5) is None  # too little time spent
-    assert pace.left(0.1, 2.0) == pytest.approx(18.0)  # 20 s in all
-    second = pace.left(0.5, 3.0)  # a burst: 6 s in all by this report alone
-    assert second is not None and 3.0 < second < 18.0  # smoothed, not jumping to 3 s
+    pace = first_use.Pace()
+    for tenth in range(1, 11):  # a slow start: 1 % a second for 10 s
+        pace.left(0.001 * tenth * 10, float(tenth))
+    assert pace.left(0.1, 10.0) == pytest.approx(90.0)  # 1 % a second: 90 % in 90 s
+    for step in range(1, 21):  # then 4 % a second: the figure follows within a few seconds,
+        left = pace.left(0.1 + 0.02 * step, 10.0 + 0.5 * step)  # the slow start forgotten
+    assert left is not None and left == pytest.approx(0.5 / 0.04, rel=0.05)
+    burst = pace.left(0.9, 20.5)  # a burst: 10 % in half a second (alone: under 1 s left)
+    assert burst is not None and 1.0 < burst < left - 0.5  # smoothed: half way between
 
 
 def test_an_announcer_without_the_builder_s_fraction_uses_the_time_and_stays_below_one() -> None:
