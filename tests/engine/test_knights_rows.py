@@ -6,12 +6,16 @@ moves (on SQLite here; the same step is PostgreSQL's schema 5)."""
 from __future__ import annotations
 
 import sqlite3
+import uuid
 from pathlib import Path
+
+import pytest
 
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.session import Session
 from kaeru.engine.store import DB_NAME, Store, postgres_schema
 from kaeru.engine.store.schema import LATEST, MIGRATIONS, _statements, schema_version
+from tests.place.pg_cluster import SKIP_REASON, shared
 
 EXCHANGE = get_puzzle("knights-3x4")
 GUARINI = get_puzzle("knights-3x3")
@@ -96,7 +100,28 @@ def test_a_knights_game_saved_in_the_old_names_resumes_to_the_same_position(
     assert schema_version(sqlite3.connect(tmp_path / DB_NAME)) == LATEST == 5
 
 
-def test_postgresql_gets_the_same_step() -> None:
+def test_postgresql_gets_the_same_step(monkeypatch: pytest.MonkeyPatch) -> None:
     [step] = [s for s in postgres_schema.PLAYER_MIGRATIONS if s.version == 5]
     assert step.sql == MIGRATIONS[4].sql
     assert postgres_schema.PLAYER_MIGRATIONS[-1].version == LATEST
+    cluster = shared()
+    if cluster is None:
+        pytest.skip(SKIP_REASON)
+    import psycopg
+
+    player = f"test-{uuid.uuid4().hex}"
+    monkeypatch.setenv("KAERU_PLAYER", player)
+    schema = postgres_schema.player_schema(player)
+    played, states = a_line(EXCHANGE, 3)
+    with psycopg.connect(cluster.url(), autocommit=True) as db:  # a player's schema 4, by hand
+        postgres_schema.migrate_namespace(db, schema, postgres_schema.PLAYER_MIGRATIONS[:1])
+        db.execute(
+            f"INSERT INTO {schema}.games (slot, puzzle_id, game_id, updated, position)"
+            " VALUES (7, 'knights-3x4', 'knights-3x4', '2026-11-01T00:00:00+00:00', 3)"
+        )
+        for ply, move in enumerate(played):
+            db.execute(f"INSERT INTO {schema}.moves VALUES (7, %s, %s)",
+                       (ply, old_text(EXCHANGE, move)))
+    with Store.open(url=cluster.url()) as store:
+        [game] = store.games_in_progress()
+        assert Session.from_saved(game).state == states[-1]
