@@ -10,3 +10,4 @@ The installed names are `kaeru.engine` (rules and search, no Textual), `kaeru.sc
 """
 
 __version__ = "0.2.0"
+APP_NAME = "kaeru-arcade"  # the one name of its cache, data and log folders (platformdirs)

@@ -57,6 +57,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
+from kaeru import APP_NAME  # the one app name (folders of cache, data, logs)
 from kaeru.engine.store import legacy
 from kaeru.engine.store.held import Held, new_slot
 from kaeru.engine.store.holders import held_elsewhere, holder_name
@@ -77,7 +78,6 @@ from kaeru.engine.store.schema import check_schema, migrate
 from kaeru.engine.store.writer import Write, Writer
 
 ENV_VAR = "KAERU_DATA_DIR"
-APP_NAME = "kaeru-arcade"
 IN_PROGRESS, SOLVED = "in progress", "solved"
 READ_BUSY_MS = 500  # a read never waits longer than this on a lock (then reads a copy)
 

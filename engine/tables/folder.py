@@ -15,8 +15,9 @@ from pathlib import Path
 
 import platformdirs
 
+from kaeru import APP_NAME  # the one app name (folders of cache, data, logs)
+
 ENV_VAR = "KAERU_CACHE_DIR"
-APP_NAME = "kaeru-arcade"
 
 Listener = Callable[[str], None]
 

@@ -240,7 +240,7 @@ def log_dir() -> Path:
         return Path(override)
     from platformdirs import user_log_dir
 
-    from kaeru.engine.tables.folder import APP_NAME  # "kaeru-arcade", as every other folder
+    from kaeru import APP_NAME  # as every other folder
 
     return Path(user_log_dir(APP_NAME))  # as the cache and data folders (Windows: one parent)
 

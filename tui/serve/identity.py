@@ -14,7 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "kaeru-arcade"
+from kaeru import APP_NAME  # the one app name (folders of cache, data, logs)
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
 
