@@ -125,3 +125,22 @@ def test_postgresql_gets_the_same_step(monkeypatch: pytest.MonkeyPatch) -> None:
     with Store.open(url=cluster.url()) as store:
         [game] = store.games_in_progress()
         assert Session.from_saved(game).state == states[-1]
+
+
+def test_the_cli_hint_solve_and_grade_name_squares_as_the_board_does(capsys) -> None:
+    """One numbering everywhere: the board's row labels, the CLI's hint, solve and grade."""
+    import json
+
+    from kaeru.tui.cli import main
+
+    layout = EXCHANGE.layout(EXCHANGE.initial())
+    top_left = next(cell for cell in layout.cells if (cell.row, cell.col) == (0, 0))
+    assert top_left.name == "a1" and layout.holes.row_labels[0] == "1"
+    assert main(["hint", "knights-3x4", "--json"]) == 0
+    hint = json.loads(capsys.readouterr().out)["move"]
+    assert hint[1] == "1"  # a black knight of the top row (row 1) moves first
+    assert main(["solve", "knights-3x4", "--json"]) == 0
+    assert capsys.readouterr().out.count('"a1-') >= 1
+    assert main(["grade", "knights-3x4", hint, "--json"]) == 0
+    graded = json.loads(capsys.readouterr().out)["moves"]
+    assert graded[0]["move"] == hint and graded[0]["verdict"] == "optimal"
