@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from kaeru.engine.core import BadInput
 from kaeru.engine.game_clock import GameClock
@@ -45,12 +46,17 @@ class SavedLine:
     position: int = 0
 
 
+# What the store was last given of each live session's line: this module's own knowledge, kept
+# beside the session rather than as an attribute written onto it (gone with the session).
+_LAST_SAVED: WeakKeyDictionary[Any, SavedLine] = WeakKeyDictionary()
+
+
 def save_progress(session: Session) -> int:
     """Save the game in progress by what changed since the last save; returns its slot."""
     store = session.store
     if not hasattr(store, "save_progress"):  # a store that only takes whole games
         return int(store.save_game(saved_game(session)))
-    line: SavedLine | None = getattr(session, "saved_line", None)
+    line = _LAST_SAVED.get(session)
     history, redo = session.line()
     change = None if line is None or session.slot is None else _change(session, line)
     if change is not None:
@@ -71,7 +77,7 @@ def save_progress(session: Session) -> int:
     texts = [format_move(m) for m in history] + [format_move(m) for m in reversed(redo)]
     slot = int(store.save_progress(session.slot, *_values(session), keep=0, added=texts,
                                    position=len(history), **_figures(session)))
-    session.saved_line = SavedLine(texts, len(history))
+    _LAST_SAVED[session] = SavedLine(texts, len(history))
     return slot
 
 
@@ -152,7 +158,7 @@ def restore_saved(session: Session, saved: SavedGame) -> Session:
     except BadInput as error:
         raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
     session.slot = saved.slot
-    session.saved_line = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
+    _LAST_SAVED[session] = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
     session.hints, session.helped = saved.hints, saved.helped
     session.coach.levels = list(saved.hint_levels)
     return session
