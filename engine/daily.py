@@ -19,6 +19,7 @@ from kaeru.engine.core import BadInput
 from kaeru.engine.prng import SplitMix64
 from kaeru.engine.random_games import RandomGame, draw_game
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.words import clock
 
 DAILY_IDS = (
     "sliding-3x3",
@@ -61,14 +62,6 @@ def short_title(puzzle_id: str) -> str:
     """A puzzle's title without the part in brackets: "15-puzzle (4×4)" -> "15-puzzle"."""
     title = get_puzzle(puzzle_id).title
     return title.split(" (", 1)[0].strip() or title
-
-
-def clock(seconds: float) -> str:
-    """3:12, or 1:02:03 past an hour (whole seconds, rounded down)."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def share_line(day: Date | str, title: str, moves: int, optimal: int | None, seconds: float) -> str:

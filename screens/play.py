@@ -24,10 +24,11 @@ from textual.timer import Timer
 from textual.widgets import Header, Static
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import clock, share_line, short_title
+from kaeru.engine.daily import share_line, short_title
 from kaeru.engine.game_record import Change
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.session import Session
+from kaeru.engine.words import clock
 from kaeru.screens.play_keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
 from kaeru.screens.play_layout import BOX, STATS_WIDTH, Needs, Plan, plan
 from kaeru.screens.play_text import goal_words, player_title, status_text, verdict_text

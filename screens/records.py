@@ -17,9 +17,9 @@ from textual.widgets import DataTable, Header, Static
 
 from kaeru.engine.catalogue_marks import summaries
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import clock
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import PuzzleSummary, Store
+from kaeru.engine.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 

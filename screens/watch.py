@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import clock
 from kaeru.engine.game_ids import parse_game_id
 from kaeru.engine.place.place import Place, Presence
+from kaeru.engine.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter

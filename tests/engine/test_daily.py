@@ -11,7 +11,6 @@ import pytest
 from kaeru.engine.core import BadInput
 from kaeru.engine.daily import (
     DAILY_IDS,
-    clock,
     daily_date,
     daily_games,
     share_line,
@@ -19,6 +18,7 @@ from kaeru.engine.daily import (
 )
 from kaeru.engine.random_games import random_game_ids
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.words import clock
 
 EXPECTED_2026_11_23 = [  # (game id, optimal)
     ("sliding-3x3:_,5,2/7,6,1/3,4,8", 22),

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import DAILY_IDS, clock, daily_date
+from kaeru.engine.daily import DAILY_IDS, daily_date
 from kaeru.engine.registry import get_puzzle
-from kaeru.engine.words import plural
+from kaeru.engine.words import clock, plural
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 

@@ -9,10 +9,9 @@ import argparse
 import sys
 
 from kaeru.engine.core import BadInput
-from kaeru.engine.daily import clock
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.store import FinishedGame, Store
-from kaeru.engine.words import plural
+from kaeru.engine.words import clock, plural
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 
