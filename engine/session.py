@@ -86,7 +86,7 @@ class Session(Generic[S, M]):
         self.playback: Playback[S, M] | None = None
         self.hints = 0
         self.helped = False
-        self.recorded = False  # the win has gone into the records
+        self._recorded = False  # the win has gone into the records
         self.jobs = TaggedJobs(self.searcher, self.post)
         self._hooks = GameHooks(self._changed, self._persist, self._update_clock,
                                 self._start_user_search, self._submit_quiet)
@@ -433,8 +433,8 @@ class Session(Generic[S, M]):
         """Save the game in progress; record a win once (and drop its in-progress row)."""
         if self.store is None:
             return
-        if self.solved and self._moves and not self.recorded:
-            self.recorded = True
+        if self.solved and self._moves and not self._recorded:
+            self._recorded = True
             self.store.finish_game(self.slot, finished_game(self))
             self.slot = None
         elif not self.solved:
