@@ -21,17 +21,47 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import Distance, best_moves, known_distance, learn, unit_of
 from kaeru.engine.coach.grading import verdict
-from kaeru.engine.core import Solution
+from kaeru.engine.core import Puzzle, Solution
 from kaeru.engine.game_record import GameHooks
+from kaeru.engine.layout import Layout
 from kaeru.engine.modes import Mode, Refused
 from kaeru.engine.service.jobs import JobKind, JobResult
+from kaeru.engine.session_jobs import Post, TaggedJobs
 
-Game = Any  # an `engine.session.Session` (not imported: the session imports this module)
+
+class Game(Protocol):
+    """What the coach reads and sets of its session (`engine.session.Session`, which imports
+    this module, so it is described here rather than imported); its insides go through the
+    `GameHooks` the session hands the coach."""
+
+    puzzle: Puzzle[Any, Any]
+    start: Any
+    jobs: TaggedJobs
+    post: Post
+    mode: Mode
+    message: str
+    hint_move: Any
+    hints: int
+    helped: bool
+    distance: int | None
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def states(self) -> tuple[Any, ...]: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    def layout(self) -> Layout: ...
+
+    def undo(self) -> Any: ...
 
 TAG = "distance"
 SLOW_JOB = 1.0  # seconds: past this, only the current position's distance is searched
