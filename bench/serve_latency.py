@@ -239,7 +239,7 @@ class Server:
                 self.model,
             ],
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self.log(),
             env=dict(os.environ, PYTHONUNBUFFERED="1"),
             text=True,
         )
@@ -248,6 +248,15 @@ class Server:
         if not line.startswith("port "):
             raise SystemExit(f"the bench server for {self.game} did not start")
         self.port = int(line.split()[1])
+
+    def log(self) -> int:
+        """The server's operator log: a file beside its data (KAERU_BENCH_LOG=1), else nowhere."""
+        if os.environ.get("KAERU_BENCH_LOG") != "1":
+            return subprocess.DEVNULL
+        self.root.mkdir(parents=True, exist_ok=True)
+        path = self.root.parent / f"{self.root.name}-{self.model}.log"
+        print(f"  server log: {path}", file=sys.stderr)
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
 
     @property
     def pid(self) -> int:

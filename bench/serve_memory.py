@@ -250,7 +250,8 @@ async def main_async(args: argparse.Namespace) -> None:
                 )
             if args.players:
                 echo[model] = await echo_phases(model, root, args.players, args.seconds)
-    print_memory(memory, budget_kb)
+    if memory:
+        print_memory(memory, budget_kb)
     for model, rows in echo.items():
         print()
         print(f"-- key echo, {model} model --")
@@ -269,7 +270,11 @@ async def echo_phases(
         for server in servers.values():
             server.start()
         for count in [1, *players]:
-            rows.append(await phase(servers, count, seconds))
+            try:
+                rows.append(await phase(servers, count, seconds))
+            except (OSError, TimeoutError, asyncssh.Error) as error:
+                print(f"  {model} {count} players: failed ({error}); no more rows", file=sys.stderr)
+                break
             print(f"  {model} {count} players: p90 {rows[-1]['p90']:.1f} ms", file=sys.stderr)
     finally:
         for server in servers.values():

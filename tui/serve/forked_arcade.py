@@ -84,6 +84,7 @@ class WarmParent:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.channel = ours
         self._lock = threading.Lock()
+        self._requests = 0
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "kaeru.tui.serve.warm_parent", str(theirs.fileno())],
@@ -119,14 +120,24 @@ class WarmParent:
         self, slave: int, env: Mapping[str, str], memory_bytes: int | None, command: list[str]
     ) -> ForkedChild:
         """Fork an arcade on the pty whose slave side is `slave` (the caller closes it)."""
-        request = {"env": dict(env), "memory": memory_bytes or 0, "command": command}
         with self._lock:
+            self._requests += 1
+            number = self._requests
+            request = {
+                "id": number,
+                "env": dict(env),
+                "memory": memory_bytes or 0,
+                "command": command,
+            }
             try:
                 self.channel.settimeout(ANSWER_SECONDS)
                 socket.send_fds(self.channel, [json.dumps(request).encode("utf-8")], [slave])
             except OSError as error:
                 raise WarmParentError(f"the warm parent is gone ({error})") from None
             answer = self._answer(ANSWER_SECONDS)
+            while answer.get("id") != number:  # a late answer to a request that timed out
+                end_stray(answer.get("pid"))
+                answer = self._answer(ANSWER_SECONDS)
         if "pid" not in answer:
             raise WarmParentError(str(answer.get("error", "no arcade forked")))
         return ForkedChild(int(answer["pid"]))  # type: ignore[call-overload]
@@ -139,3 +150,15 @@ class WarmParent:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def end_stray(pid: object) -> None:
+    """An arcade forked for a session that stopped waiting for it: ended and reaped."""
+    if not isinstance(pid, int):
+        return
+    log.warning("an arcade forked too late (pid %d) is ended", pid)
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass

@@ -119,13 +119,13 @@ def serve(channel: socket.socket) -> None:
         if got is None:
             return
         request, fds = got
+        answer: dict[str, object] = {"id": request.get("id")}
         try:
             if len(fds) != 1:
                 raise ValueError("one pty descriptor expected")
-            pid = fork_arcade(request, fds[0], channel)
-            answer: dict[str, object] = {"pid": pid}
+            answer["pid"] = fork_arcade(request, fds[0], channel)
         except (OSError, ValueError) as error:
-            answer = {"error": str(error)}
+            answer["error"] = str(error)
         finally:
             for fd in fds:
                 os.close(fd)
