@@ -8,15 +8,56 @@ appends a row (`Store.save_progress`) instead of rewriting the whole list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.coach.session_coach import SessionCoach
+from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_clock import GameClock
+from kaeru.engine.game_record import Outcome
 from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 
-Session = Any  # an engine.session.Session (not imported: the session imports this module)
+
+class Session(Protocol):
+    """What saving reads and sets of a game (`engine.session.Session`, which imports this
+    module, so it is described here rather than imported; mypy checks Session against it)."""
+
+    puzzle: Puzzle[Any, Any]
+    slot: int | None
+    daily: str | None
+    hints: int
+    helped: bool
+    optimal_length: int | None
+    clock: GameClock
+    coach: SessionCoach
+    store: Any  # a GameStore; the player's Store also takes a line by its changes
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    @property
+    def redo_moves(self) -> tuple[Any, ...]: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    def line(self) -> tuple[Sequence[Any], Sequence[Any]]: ...
+
+    def load_line(self, texts: Sequence[str], redo: int, read: Callable[[Any, str], Any]) -> None:
+        ...
+
+    def outcome(self) -> Outcome: ...
+
+
+G = TypeVar("G", bound=Session)
 
 
 def saved_game(session: Session) -> SavedGame:
@@ -146,7 +187,7 @@ def _saved_move(puzzle: Any, text: str, state: Any) -> Any:
     return puzzle.parse_move(text, state)
 
 
-def restore_saved(session: Session, saved: SavedGame) -> Session:
+def restore_saved(session: G, saved: SavedGame) -> G:
     """A new session of the saved game's start brought to where the save left it: its moves
     replayed, its undone moves ready to redo, its hints and time; BadInput (one line) when the
     save no longer makes sense."""
