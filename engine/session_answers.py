@@ -10,8 +10,9 @@ solution has the same number of jumps (`Capabilities.chains`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
+from kaeru.engine.coach.session_coach import SessionCoach
 from kaeru.engine.core import Puzzle
 from kaeru.engine.game_record import GameHooks, SearchStatus, SearchView
 from kaeru.engine.modes import Mode
@@ -20,7 +21,28 @@ from kaeru.engine.results import Solution, reason_words
 from kaeru.engine.service.jobs import JobOutcome, JobResult
 from kaeru.engine.words import plural
 
-Session = Any  # an engine.session.Session (not imported: the session imports this module)
+
+class Session(Protocol):
+    """What an answer reads and sets of its game (`engine.session.Session`, which imports this
+    module, so it is described here rather than imported; mypy checks Session against it)."""
+
+    puzzle: Puzzle[Any, Any]
+    start: Any
+    autoplay: bool
+    coach: SessionCoach
+    mode: Mode
+    message: str
+    search: SearchView
+    optimal_length: int | None
+    distance: int | None
+    dead_end: str | None
+    hint_move: Any
+    hints: int
+    helped: bool
+    playback: Playback[Any, Any] | None
+
+    @property
+    def state(self) -> Any: ...
 
 SEARCH_STATUS: dict[JobOutcome, SearchStatus] = {  # a job's outcome as the stats panel says it
     "done": "done", "unsolvable": "no solution", "gave_up": "gave up", "cancelled": "cancelled",
