@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,7 +17,9 @@ from textual.widgets import Input, Label, Static
 from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.game_ids import playable_start
 from kaeru.engine.layout import Layout
-from kaeru.engine.random_games import random_game
+from kaeru.engine.service.inline import InlineSearcher, Searcher
+from kaeru.engine.service.jobs import CANCELLED, DONE, Job, JobKind, JobRequest, JobResult
+from kaeru.tui.ui_thread import ui_poster
 from kaeru.tui.widgets.goal_board import goal_position
 
 FORMATS = {  # how a layout is typed, by the board's kind (and look)
@@ -58,9 +60,12 @@ class NewGameScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, searcher: Searcher | None = None) -> None:
         super().__init__()
         self.puzzle = puzzle
+        self.searcher: Searcher = searcher if searcher is not None else InlineSearcher()
+        self.draw_job: Job | None = None
+        self.draw_request: JobRequest | None = None
 
     def compose(self) -> ComposeResult:
         puzzle = self.puzzle
@@ -99,18 +104,32 @@ class NewGameScreen(ModalScreen[str | None]):
         self.show_error("Shuffling… (the first time, a table may need building)")
         self.make_shuffle(depth, rng)
 
-    @work(thread=True, exclusive=True)
     def make_shuffle(self, depth: int | None, rng: random.Random) -> None:
-        """Off the UI thread: a shuffle at a depth may build a depth table first."""
-        try:
-            game = random_game(self.puzzle.id, seed=rng.randrange(2**32), depth=depth)
-        except (BadInput, ValueError) as error:
-            self.app.call_from_thread(self.show_error, str(error))
+        """A DRAW job on the search service (a shuffle at a depth may build a depth table
+        first): never engine work on the app's threads."""
+        if self.draw_job is not None:
+            self.draw_job.cancel()
+        request = JobRequest(JobKind.DRAW, self.puzzle.id, "", "", tag="draw",
+                             args=(rng.randrange(2**32), depth))
+        post = ui_poster(self.app)
+        self.draw_request = request  # an answer to any earlier draw is dropped
+        self.draw_job = self.searcher.submit(
+            request, on_done=lambda job, result: post(lambda: self.drawn(result))
+        )
+
+    def drawn(self, result: JobResult) -> None:
+        stale = result.request != self.draw_request or not self.is_attached
+        if stale or result.outcome == CANCELLED:
             return
-        self.app.call_from_thread(self.dismiss, game.game_id)
+        if result.outcome == DONE and isinstance(result.value, str):
+            self.dismiss(result.value)
+        else:
+            self.show_error(result.message)
 
     def show_error(self, text: str) -> None:
         self.query_one("#error", Static).update(escape(text))
 
     def action_cancel(self) -> None:
+        if self.draw_job is not None:
+            self.draw_job.cancel()
         self.dismiss(None)

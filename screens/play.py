@@ -438,7 +438,7 @@ class PlayScreen(Screen[None]):
 
                 self.post_message(OpenGame(game_id, fresh=True))
 
-        self.app.push_screen(NewGameScreen(self.session.puzzle), chosen)
+        self.app.push_screen(NewGameScreen(self.session.puzzle, self.session.searcher), chosen)
 
     def action_back(self) -> None:
         """q: back to the list of puzzles (the game is saved as it goes), past the games this

@@ -20,6 +20,7 @@ from kaeru.engine.core import (
 from kaeru.engine.explorable import count_to_goal
 from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
+from kaeru.engine.service.job_kinds import KINDS
 from kaeru.engine.service.jobs import (
     DONE,
     GAVE_UP,
@@ -40,6 +41,8 @@ def control_for(request: JobRequest, progress: Progress, cancelled: CancelCheck)
 def execute(request: JobRequest, progress: Progress, cancelled: CancelCheck) -> JobResult:
     """Run `request` here and now; every ending becomes a JobResult."""
     try:
+        if request.kind in KINDS:  # engine work that is not a search from a position
+            return KINDS[request.kind](request, control_for(request, progress, cancelled))
         puzzle = get_puzzle(request.puzzle_id)
         state = puzzle.parse(request.state)
         start = puzzle.parse(request.start) if request.start else state

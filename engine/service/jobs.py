@@ -49,6 +49,7 @@ class JobKind(Enum):
     ENUMERATE = "enumerate"  # an Enumeration of everything reachable from `state`
     EXPLORE = "explore"  # every position by its distance to the standard goal (explorable)
     DEAD_END = "dead_end"  # a verdict: why `state` can no longer be won, or None
+    DRAW = "draw"  # a random game (engine/service/job_kinds.py): `args` (seed, depth) -> game id
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class JobRequest:
     start: str  # puzzle.format(start); "" means the same as `state`
     budget: int | None = None
     tag: str = ""
+    args: tuple[int | str | None, ...] = ()  # a job_kinds kind's own arguments
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class JobResult:
     message: str = ""
     stats: SearchStats | None = None
     detail: str = ""
+    value: object = None  # what a job_kinds kind answers (DRAW: a game id)
 
 
 def cancelled_result(request: JobRequest, stats: SearchStats | None = None) -> JobResult:
