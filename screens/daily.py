@@ -16,14 +16,16 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.daily import daily_date, daily_games
+from kaeru.engine.daily import daily_date
 from kaeru.engine.place.known_optima import with_known_optima
 from kaeru.engine.place.place import Place
 from kaeru.engine.random_games import RandomGame
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.service.inline import InlineSearcher, Searcher
+from kaeru.engine.service.jobs import CANCELLED, DONE, JobKind, JobRequest, JobResult
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame
+from kaeru.tui.ui_thread import ui_poster
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 from kaeru.tui.words import plural
@@ -56,16 +58,32 @@ class DailyScreen(Screen[None]):
         )
         self.draw()
 
-    @work(thread=True, exclusive=True)
     def draw(self) -> None:
-        worker = get_current_worker()
-        try:
-            games = daily_games(self.day)
-        except BadInput as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error")
+        """The day's games as a DAILY job on the search service (the first time, a table may
+        need building): no engine work on the app's threads."""
+        searcher: Searcher = getattr(self.app, "service", None) or InlineSearcher()
+        request = JobRequest(JobKind.DAILY, "", "", "", tag="daily", args=(self.day,))
+        post = ui_poster(self.app)
+        searcher.submit(request, on_done=lambda job, result: post(lambda: self.drawn(result)))
+
+    def drawn(self, result: JobResult) -> None:
+        if not self.is_attached or result.outcome == CANCELLED:
             return
-        if not worker.is_cancelled and any(game.optimal is None for game in games):
-            games = self.known_optima(games)
+        if result.outcome != DONE or not isinstance(result.value, list):
+            self.notify(result.message, severity="error")
+            return
+        games: list[RandomGame] = result.value
+        if any(game.optimal is None for game in games):
+            self.add_known_optima(games)
+        else:
+            self.show_games(games)
+
+    @work(thread=True, exclusive=True)
+    def add_known_optima(self, games: list[RandomGame]) -> None:
+        """The optima the shared place or the player's wins know: their calls may wait (I/O,
+        no engine work), so off the UI thread."""
+        worker = get_current_worker()
+        games = self.known_optima(games)
         if not worker.is_cancelled:
             self.app.call_from_thread(self.show_games, games)
 

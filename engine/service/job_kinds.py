@@ -5,6 +5,7 @@ own arguments) and the job's Control to a JobResult whose `value` is the answer.
 
 - DRAW: a random game of `puzzle_id`; args (seed, depth or None); value: its game id. A depth
   table may be built first (seconds, once), which is why it is not the app's to run.
+- DAILY: the daily games of a date; args (the date, ISO); value: the list of RandomGame.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 
 from kaeru.engine.control import Control
 from kaeru.engine.core import BadInput
+from kaeru.engine.daily import daily_games
 from kaeru.engine.random_games import random_game
 from kaeru.engine.service.jobs import DONE, JobKind, JobRequest, JobResult, failed_result
 
@@ -31,4 +33,16 @@ def draw(request: JobRequest, control: Control) -> JobResult:
     return JobResult(request, DONE, value=game.game_id, message=f"Drew {game.game_id}.")
 
 
-KINDS: dict[JobKind, EngineKind] = {JobKind.DRAW: draw}
+def daily(request: JobRequest, control: Control) -> JobResult:
+    """The daily games of the date in `args`; a date that is not one is one line."""
+    (day,) = request.args
+    if not isinstance(day, str):
+        raise BadInput(f"a daily job takes (date,), not {request.args!r}")
+    try:
+        games = daily_games(day, control=control)
+    except (BadInput, ValueError) as error:
+        return failed_result(request, str(error))
+    return JobResult(request, DONE, value=games, message=f"{len(games)} daily games.")
+
+
+KINDS: dict[JobKind, EngineKind] = {JobKind.DRAW: draw, JobKind.DAILY: daily}

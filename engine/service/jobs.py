@@ -50,6 +50,7 @@ class JobKind(Enum):
     EXPLORE = "explore"  # every position by its distance to the standard goal (explorable)
     DEAD_END = "dead_end"  # a verdict: why `state` can no longer be won, or None
     DRAW = "draw"  # a random game (engine/service/job_kinds.py): `args` (seed, depth) -> game id
+    DAILY = "daily"  # the day's games (job_kinds): `args` (the date) -> list of RandomGame
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class JobResult:
     message: str = ""
     stats: SearchStats | None = None
     detail: str = ""
-    value: object = None  # what a job_kinds kind answers (DRAW: a game id)
+    value: object = None  # what a job_kinds kind answers (DRAW: a game id; DAILY: the games)
 
 
 def cancelled_result(request: JobRequest, stats: SearchStats | None = None) -> JobResult:

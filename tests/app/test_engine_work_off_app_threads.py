@@ -1,6 +1,7 @@
 """Engine work goes through the search service, not the app's threads (issue 23): the screens
 that ran engine code in `@work(thread=True)` workers, checked by reading their source. The new
-game's random draw is a DRAW job; the ones still LEFT can only go, never come back or grow."""
+game's random draw is a DRAW job, the day's games a DAILY job; the ones still LEFT can only
+go, never come back or grow."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 SCREENS = Path(__file__).resolve().parents[2] / "screens"
 ENGINE_SCREENS = ("home", "daily", "home_survey", "new_game", "drill", "analysis")
-LEFT = {"home", "daily", "home_survey", "drill", "analysis"}  # still to move to job kinds
+# still to move to job kinds; daily's worker now only asks the shared place for optima (I/O)
+LEFT = {"home", "daily", "home_survey", "drill", "analysis"}
 
 
 def thread_workers(source: str) -> list[str]:

@@ -47,3 +47,15 @@ def test_a_draw_runs_in_the_worker_process_and_comes_back_whole():
         assert done.wait(60)
     assert results[0].outcome == DONE and results[0].request == request
     assert parse_game_id(str(results[0].value))[0].id == "flip-it-7"
+
+
+def test_the_daily_job_answers_the_days_games():
+    from kaeru.engine.daily import daily_games
+
+    results: list[JobResult] = []
+    request = JobRequest(JobKind.DAILY, "", "", "", tag="daily", args=("2026-01-02",))
+    InlineSearcher().submit(request, on_done=lambda job, r: results.append(r))
+    assert results[0].outcome == DONE and results[0].value == daily_games("2026-01-02")
+    bad = JobRequest(JobKind.DAILY, "", "", "", tag="daily", args=("not a date",))
+    InlineSearcher().submit(bad, on_done=lambda job, r: results.append(r))
+    assert results[1].outcome == FAILED and "\n" not in results[1].message
