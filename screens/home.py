@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -23,9 +23,10 @@ from textual.widgets.option_list import OptionDoesNotExist
 
 from kaeru.engine.catalogue import catalogue, preset
 from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.core import BadInput, BudgetExceeded
-from kaeru.engine.random_games import has_random_games, random_game, random_game_ids
+from kaeru.engine.random_games import has_random_games, random_game_ids
 from kaeru.engine.registry import get_puzzle
+from kaeru.engine.service.inline import InlineSearcher, Searcher
+from kaeru.engine.service.jobs import CANCELLED, DONE, JobKind, JobRequest, JobResult
 from kaeru.screens.home_about import about_entry, about_family, about_preset, explore_note
 from kaeru.screens.home_list import (
     DAILY_ID,
@@ -43,6 +44,7 @@ from kaeru.screens.home_list import (
 from kaeru.screens.home_survey import SurveyScreen
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
+from kaeru.tui.ui_thread import ui_poster
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
 
@@ -75,6 +77,7 @@ class HomeScreen(SurveyScreen):
         super().__init__([p.puzzle_id for entry in catalogue() for p in entry.presets])
         self.marks = marks or dict
         self.player_marks: dict[str, str] = {}
+        self.draw_request: JobRequest | None = None  # the newest random draw asked for
         self.view = ListView()
         self.described = ""  # the line the About panel is about
         self.footer_shows: tuple[bool | None, ...] = ()
@@ -328,14 +331,23 @@ class HomeScreen(SurveyScreen):
         self.notify(f"Drawing a random game of {get_puzzle(puzzle_id).title}…", timeout=2)
         self.draw_random(puzzle_id)
 
-    @work(thread=True, exclusive=True, group="random")
     def draw_random(self, puzzle_id: str) -> None:
-        try:
-            game = random_game(puzzle_id)
-        except (BadInput, ValueError, BudgetExceeded) as error:
-            self.app.call_from_thread(self.notify, str(error), severity="warning")
+        """A DRAW job on the search service (no engine work on the app's threads); only the
+        newest draw's answer opens a game."""
+        searcher: Searcher = getattr(self.app, "service", None) or InlineSearcher()
+        request = JobRequest(JobKind.DRAW, puzzle_id, "", "", tag="draw",
+                             args=(secrets.randbits(63), None))
+        self.draw_request = request
+        post = ui_poster(self.app)
+        searcher.submit(request, on_done=lambda job, result: post(lambda: self.drawn(result)))
+
+    def drawn(self, result: JobResult) -> None:
+        if result.request != self.draw_request or result.outcome == CANCELLED:
             return
-        self.app.call_from_thread(self.post_message, OpenGame(game.game_id, fresh=True))
+        if result.outcome == DONE and isinstance(result.value, str):
+            self.post_message(OpenGame(result.value, fresh=True))
+        else:
+            self.notify(result.message, severity="warning")
 
     # ---- what the survey finds ---------------------------------------------------------------
     def on_screen_resume(self) -> None:
