@@ -56,6 +56,19 @@ PRELOAD_MODULES = (
     "kaeru.engine.service",
     "kaeru.engine.service.pool_runner",
     "kaeru.engine.store",
+    # what Textual imports only once it runs on a terminal
+    "textual.drivers.linux_driver",
+    "textual.drivers._writer_thread",
+    "textual._xterm_parser",
+    "textual._keyboard_protocol",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.vertical",
+    "textual.layouts.grid",
+    "textual.layouts.stream",
+    "queue",
+    "tty",
+    "pwd",
 )
 SKIPPED = ("numba", "jit", "kernel")  # module names that would load numba
 
@@ -90,9 +103,13 @@ def preload() -> list[str]:
 def warm_caches() -> None:
     """Fill what every arcade computes the same way before its home screen (the catalogue and
     each preset's puzzle, kept in the engine's own caches), so the arcades share one copy."""
+    from rich._unicode_data import load as load_cell_table
+
     from kaeru.engine.catalogue import catalogue, preset
     from kaeru.engine.catalogue_cache import fingerprint
     from kaeru.engine.registry import get_puzzle
+
+    load_cell_table()  # the character widths' table (UNICODE_VERSION is the server's)
 
     for entry in catalogue():
         for item in entry.presets:
