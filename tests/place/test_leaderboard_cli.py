@@ -57,12 +57,14 @@ def test_leaderboard_bad_input_is_one_line_exit_2(capsys, tmp_path, monkeypatch,
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.posix  # kaeru serve is POSIX-only
 def test_serve_ssh_store_that_is_not_postgresql_is_one_line_exit_2(tmp_path, capsys):
     code, _, err = run(capsys, "serve", "ssh", "--guest", "--data-dir", str(tmp_path),
                        "--store", "mysql://db/kaeru")
     assert code == 2 and "postgresql://" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.posix  # kaeru serve is POSIX-only
 def test_serve_ssh_with_an_unreachable_postgresql_is_one_line_exit_2(tmp_path):
     url = f"postgresql://kaeru@127.0.0.1:{free_port()}/postgres"
     done = subprocess.run(
