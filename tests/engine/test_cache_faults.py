@@ -154,6 +154,8 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_process(
         truncate(path)
     assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_c")(14) == 43
     assert load_kernel(tmp_path / "kernel.py", "kaeru_test_kernel_d")(14) == 43  # cached again
+    assert any("compiled code in the cache was damaged" in n for n in folder.notices())  # told
+    folder.forget_notices()  # not for the next test's commands to print
     capsys.readouterr()
 
 
