@@ -4,7 +4,8 @@
    built first, as the coach's warm-up does); each move's time is `session.push` with the coach
    refreshing the distance (the whole cost a key pays). Against the baseline in the same run:
    a fresh breadth-first search from the same position (`engine.search.bfs`), on a few of them.
-2. Random 15-puzzle positions (`engine.random_games`, fixed seeds): time to a distance through
+2. Random 15-puzzle positions (`engine.catalogue.random_games`, fixed seeds): time to a distance
+through
    `dispatch.solve` (what the coach's "distance" job runs in the search worker), median and max.
 3. A coached 15-puzzle game (issue 24): from random starts, a player who plays a best move two
    times in three and a random one otherwise; each move's time until the coach knows the new
@@ -29,14 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kaeru.engine.catalogue.random_games import random_game  # noqa: E402
 from kaeru.engine.coach import tables  # noqa: E402
-from kaeru.engine.control import Control  # noqa: E402
-from kaeru.engine.core import BudgetExceeded  # noqa: E402
-from kaeru.engine.random_games import random_game  # noqa: E402
-from kaeru.engine.registry import get_puzzle  # noqa: E402
+from kaeru.engine.game.session import Session  # noqa: E402
+from kaeru.engine.puzzles.registry import get_puzzle  # noqa: E402
+from kaeru.engine.rules.control import Control  # noqa: E402
+from kaeru.engine.rules.protocol import BudgetExceeded  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
 from kaeru.engine.search.bfs import bfs  # noqa: E402
-from kaeru.engine.session import Session  # noqa: E402
 
 TABLE_PUZZLES = (
     "sliding-3x3",

@@ -1,6 +1,6 @@
-"""Benchmark: the explorer's counts (`engine.explorable.count_to_goal`) against the figures its
-verdict (`explore_refusal`) decides from, one puzzle per subprocess (so each peak memory is its
-own), to check the limits in `engine/explorable.py`.
+"""Benchmark: the explorer's counts (`engine.catalogue.explorable.count_to_goal`) against the
+figures its verdict (`explore_refusal`) decides from, one puzzle per subprocess (so each peak memory
+is its own), to check the limits in `engine/catalogue/explorable.py`.
 
 For each puzzle: the figure (perfect index or board arrangements), the positions counted, the
 ratio counted / figure, the seconds, the rate, the peak memory, and how it was counted. The
@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.explorable import (  # noqa: E402
+from kaeru.engine.catalogue.explorable import (  # noqa: E402
     count_to_goal,
     explore_refusal,
     position_count,
     uses_numpy,
 )
-from kaeru.engine.registry import all_ids, get_puzzle  # noqa: E402
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle  # noqa: E402
 
 
 def measure(puzzle_id: str) -> dict[str, object]:

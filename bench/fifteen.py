@@ -96,8 +96,8 @@ def child(mode: str, payload: dict) -> dict:
 
 def run_child(mode: str, payload: dict) -> None:
     started = time.perf_counter()
-    from kaeru.engine.control import Control
     from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding
+    from kaeru.engine.rules.control import Control
     from kaeru.engine.sliding import ida, pdb78
 
     puzzle = make_sliding(4, 4)
@@ -193,8 +193,8 @@ def section_cold(quick: bool) -> str:
 # ---- 2. Korf's 100 -------------------------------------------------------------------------------
 def capped_walking(state: tuple[int, ...], cap: float) -> tuple[float, int | None, int]:
     """(CPU seconds, length or None when capped, nodes) of walking distance alone."""
-    from kaeru.engine.control import Control
-    from kaeru.engine.results import Cancelled
+    from kaeru.engine.rules.control import Control
+    from kaeru.engine.rules.results import Cancelled
     from kaeru.engine.sliding import ida
 
     cpu = time.process_time()
@@ -208,7 +208,7 @@ def capped_walking(state: tuple[int, ...], cap: float) -> tuple[float, int | Non
 
 
 def section_korf(quick: bool, cap: float, tiers: bool) -> str:
-    from kaeru.engine.control import Control
+    from kaeru.engine.rules.control import Control
     from kaeru.engine.sliding import ida, pdb78
 
     instances = korf100()[:20] if quick else korf100()
@@ -326,7 +326,7 @@ def section_open(tables: str) -> str:
 def section_cancel() -> str:
     import threading
 
-    from kaeru.engine.control import Control
+    from kaeru.engine.rules.control import Control
     from kaeru.engine.sliding import ida, pdb78
 
     hard = eighty()[2]

@@ -38,17 +38,17 @@ CASES: dict[str, tuple[str, str]] = {
         "from math import factorial; plan = m.build_plan(grid(5, 2), factorial(10))",
     ),
     "two-blank-3x3": (
-        "from kaeru.engine.registry import get_puzzle; p = get_puzzle('two-blank-3x3'); "
+        "from kaeru.engine.puzzles.registry import get_puzzle; p = get_puzzle('two-blank-3x3'); "
         "full_table = p.depth_table",
         "from kaeru.engine.two_blank.table import build_plan; plan = build_plan(p.index)",
     ),
     "two-blank-4x3": (
-        "from kaeru.engine.registry import get_puzzle; p = get_puzzle('two-blank-4x3'); "
+        "from kaeru.engine.puzzles.registry import get_puzzle; p = get_puzzle('two-blank-4x3'); "
         "full_table = p.depth_table",
         "from kaeru.engine.two_blank.table import build_plan; plan = build_plan(p.index)",
     ),
     "two-blank-4x4": (
-        "from kaeru.engine.registry import get_puzzle; p = get_puzzle('two-blank-4x4'); "
+        "from kaeru.engine.puzzles.registry import get_puzzle; p = get_puzzle('two-blank-4x4'); "
         "full_table = p.depth_table",
         "from kaeru.engine.two_blank.table import build_plan; plan = build_plan(p.index)",
     ),
@@ -65,7 +65,8 @@ CASES: dict[str, tuple[str, str]] = {
         "plan = [m.build_plan(g, x, 1, len(groups)) for x in groups]",
     ),
     "compile-walking": (
-        "from kaeru.engine.sliding import ida; from kaeru.engine.registry import get_puzzle; "
+        "from kaeru.engine.sliding import ida; "
+        "from kaeru.engine.puzzles.registry import get_puzzle; "
         "s = get_puzzle('sliding-4x4').grid.goal; s = s[:14] + (s[15], s[14]); "
         "full_table = lambda c: ida.solve_walking(4, s, c)",
         "from kaeru.engine.sliding.ida_kernels import ida_walking; "
@@ -80,7 +81,7 @@ SLOW = {"pdb78"}
 
 CHILD = """
 import json, time
-from kaeru.engine.control import Control
+from kaeru.engine.rules.control import Control
 {build}
 {plan}
 plans = plan if isinstance(plan, list) else [plan]

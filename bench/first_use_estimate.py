@@ -27,7 +27,7 @@ from bench.first_use import CASES  # noqa: E402
 
 CHILD = """
 import json, time
-from kaeru.engine.control import Control
+from kaeru.engine.rules.control import Control
 {build}
 {plan}
 plans = plan if isinstance(plan, list) else [plan]

@@ -33,7 +33,7 @@ def session_file() -> Path:
     for candidate in (ROOT / "engine" / "session.py", ROOT / "engine" / "game" / "session.py"):
         if candidate.exists():
             return candidate
-    raise SystemExit("no engine/session.py or engine/game/session.py")
+    raise SystemExit("no engine/game/session.py or engine/game/session.py")
 
 
 def session_members() -> tuple[set[str], set[str], set[str]]:

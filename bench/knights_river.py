@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.core import Puzzle, Unsolvable  # noqa: E402
-from kaeru.engine.registry import families, get_puzzle  # noqa: E402
+from kaeru.engine.puzzles.registry import families, get_puzzle  # noqa: E402
+from kaeru.engine.rules.protocol import Puzzle, Unsolvable  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
 
 

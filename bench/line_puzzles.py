@@ -43,9 +43,9 @@ sys.path[:0] = [str(REPO), str(BENCH)]
 
 from line_baseline import seed_bfs, seed_bidirectional, seed_enumerate  # noqa: E402
 
-from kaeru.engine.control import Control  # noqa: E402
-from kaeru.engine.core import Cancelled  # noqa: E402
-from kaeru.engine.registry import get_puzzle  # noqa: E402
+from kaeru.engine.puzzles.registry import get_puzzle  # noqa: E402
+from kaeru.engine.rules.control import Control  # noqa: E402
+from kaeru.engine.rules.protocol import Cancelled  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
 from kaeru.engine.search.packed import solve_packed  # noqa: E402
 
@@ -307,7 +307,7 @@ def solve_table(sizes: Sequence[int], half: bool) -> list[tuple[str, str, float]
 # ---- 3. kaeru solve end to end -------------------------------------------------------------------
 def line_ids() -> list[str]:
     """Every offered id of the four line-puzzle families."""
-    from kaeru.engine.registry import families
+    from kaeru.engine.puzzles.registry import families
 
     return [pid for f in families() if f.key in LINE_FAMILIES for pid in f.ids]
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from textual.widgets import Footer  # noqa: E402
 
 import kaeru.screens.play as play_module  # noqa: E402
-from kaeru.engine.registry import families  # noqa: E402
-from kaeru.engine.session import Session  # noqa: E402
+from kaeru.engine.game.session import Session  # noqa: E402
+from kaeru.engine.puzzles.registry import families  # noqa: E402
 from kaeru.screens.play import PlayScreen  # noqa: E402
 from kaeru.tui.app import KaeruApp  # noqa: E402
 from kaeru.tui.widgets.keys_footer import KeysFooter  # noqa: E402

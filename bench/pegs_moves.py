@@ -23,10 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from kaeru.engine.control import Control  # noqa: E402
 from kaeru.engine.pegs.boards import english  # noqa: E402
 from kaeru.engine.pegs.fewest_moves import fewest_move_solution  # noqa: E402
 from kaeru.engine.pegs.shapes import shape_state  # noqa: E402
+from kaeru.engine.rules.control import Control  # noqa: E402
 
 GAMES = ("d4", "c1", "d1", "c2", "d2", "c3", "d3")
 ANCHORS = {"d4": 18}  # published minimum move counts

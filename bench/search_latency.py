@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service import Job, JobKind, JobRequest, JobResult, SearchService
 from kaeru.engine.service.process_runner import ProcessRunner
 

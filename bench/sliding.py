@@ -49,9 +49,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import numpy as np  # noqa: E402
 from sliding_baseline import SLIDINGPUZZLE_CHILD, ida_star_python, seed_enumerate  # noqa: E402
 
-from kaeru.engine.control import Control, Meter  # noqa: E402
-from kaeru.engine.core import BudgetExceeded, Cancelled  # noqa: E402
 from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
+from kaeru.engine.rules.control import Control, Meter  # noqa: E402
+from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
 from kaeru.engine.sliding.full_table import layered_depths  # noqa: E402
 from kaeru.engine.sliding.geometry import grid  # noqa: E402

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.control import Control, Meter  # noqa: E402
+from kaeru.engine.rules.control import Control, Meter  # noqa: E402
 from kaeru.engine.sliding.full_table import layered_depths  # noqa: E402
 from kaeru.engine.sliding.geometry import State, grid  # noqa: E402
 from kaeru.engine.sliding.perm_codes import PermutationCodes  # noqa: E402

@@ -41,7 +41,7 @@ TITLES = {
 
 # ---- the three ways, each run in its own process -------------------------------------------------
 def run_method(method: str, width: int, height: int) -> dict:
-    from kaeru.engine.control import Control, Meter
+    from kaeru.engine.rules.control import Control, Meter
     from kaeru.engine.two_blank.geometry import Geometry
     from kaeru.engine.two_blank.index import TwoBlankIndex
 

@@ -106,7 +106,7 @@ async def shoot(scene: Scene) -> str:
 
 def frozen_clocks() -> ExitStack:
     """The engine's search clock stopped, and the home screen's longer survey held back."""
-    from kaeru.engine import control
+    from kaeru.engine.rules import control
     from kaeru.screens import home_survey
 
     stack = ExitStack()

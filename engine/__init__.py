@@ -1,7 +1,9 @@
 """Kaeru Arcade's engine: puzzle rules, searches and the game session. Never imports Textual."""
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import (
+from kaeru.engine.puzzles.registry import families, get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import (
     BadInput,
     BudgetExceeded,
     Cancelled,
@@ -12,9 +14,7 @@ from kaeru.engine.core import (
     Solution,
     Unsolvable,
 )
-from kaeru.engine.family import Family
-from kaeru.engine.registry import families, get_puzzle
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.results import Enumeration
 
 __all__ = [
     "BadInput",

@@ -20,9 +20,9 @@ from textual.worker import get_current_worker
 
 from kaeru.engine.coach.analysis import Analysis, analyse
 from kaeru.engine.coach.distance import unit_of
-from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded, Cancelled
-from kaeru.engine.session import Session
+from kaeru.engine.game.session import Session
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList

@@ -16,11 +16,11 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from kaeru.engine.daily import daily_date
+from kaeru.engine.catalogue.daily import daily_date
+from kaeru.engine.catalogue.random_games import RandomGame
 from kaeru.engine.place.known_optima import with_known_optima
 from kaeru.engine.place.place import Place
-from kaeru.engine.random_games import RandomGame
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import CANCELLED, DONE, JobKind, JobRequest, JobResult
 from kaeru.tui.glyphs import HEADER_ICON

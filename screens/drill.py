@@ -18,9 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
-from kaeru.engine.core import BadInput
-from kaeru.engine.layout import Layout
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.layout import Layout
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class

@@ -1,8 +1,8 @@
 """The state-space explorer: every position of a puzzle by its distance to the goal.
 
 It counts on the search service (a worker process in the app) as an EXPLORE job:
-`engine.explorable.count_to_goal` counts from the goal of the puzzle's standard game, so depth
-is "moves to the goal" and the farthest positions are the hardest starts for that goal. The
+`engine.catalogue.explorable.count_to_goal` counts from the goal of the puzzle's standard game, so
+depth is "moves to the goal" and the farthest positions are the hardest starts for that goal. The
 chart grows while the count runs, from the progress reports (each says how many positions lie
 at one depth), redrawn at most REDRAWS_PER_SECOND times a second; then come the totals and the
 farthest positions, Enter on one opening it as a game with the usual goal (`OpenGame`). Puzzles
@@ -24,13 +24,13 @@ from textual.timer import Timer
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from kaeru.engine.core import BadInput, Puzzle, SearchStats
-from kaeru.engine.explorable import explore_refusal, game_towards_goal, goal_of
-from kaeru.engine.results import Enumeration
+from kaeru.engine.catalogue.explorable import explore_refusal, game_towards_goal, goal_of
+from kaeru.engine.rules.protocol import BadInput, Puzzle, SearchStats
+from kaeru.engine.rules.results import Enumeration
+from kaeru.engine.rules.words import plural
 from kaeru.engine.service.inline import Searcher
 from kaeru.engine.service.jobs import CANCELLED as CANCELLED_OUTCOME
 from kaeru.engine.service.jobs import DONE, GAVE_UP, Job, JobKind, JobRequest, JobResult
-from kaeru.engine.words import plural
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenGame, OpenHelp
 from kaeru.tui.widgets.depth_chart import DepthChart, series_title

@@ -15,7 +15,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from kaeru.engine.core import Puzzle
+from kaeru.engine.rules.protocol import Puzzle
 from kaeru.screens.play_text import player_title
 from kaeru.tui.words import flow
 

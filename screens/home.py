@@ -3,7 +3,7 @@
 (each with its difficulty and the player's mark), and the curiosities that cannot be won apart,
 each with the engine's proof. `/` filters by name; Enter plays; `e` explores where it can.
 
-The difficulties and the curiosities are the engine's (`engine.catalogue_survey`), found in a
+The difficulties and the curiosities are the engine's (`engine.catalogue.survey`), found in a
 worker thread while this screen is shown and kept in the cache folder for the next launch.
 """
 
@@ -21,10 +21,10 @@ from textual.events import Key, Resize
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 
-from kaeru.engine.catalogue import catalogue, preset
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.random_games import has_random_games, random_game_ids
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.entries import catalogue, preset
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.catalogue.random_games import has_random_games, random_game_ids
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import CANCELLED, DONE, JobKind, JobRequest, JobResult
 from kaeru.screens.home_about import about_entry, about_family, about_preset, explore_note

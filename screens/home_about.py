@@ -10,10 +10,10 @@ from functools import cache
 
 from textual.markup import escape
 
-from kaeru.engine.catalogue import Entry, preset
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.explorable import explore_refusal
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.entries import Entry, preset
+from kaeru.engine.catalogue.explorable import explore_refusal
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.store import SOLVED
 from kaeru.screens.home_list import CURIOSITIES, DAILY_ID, MARK_WORDS, NOTHING_ID, RANDOM_ID
 from kaeru.tui.words import flow, sentence

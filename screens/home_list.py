@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from kaeru.engine import catalogue as listing
-from kaeru.engine.catalogue import Entry, Preset, catalogue, match_rank, matches
-from kaeru.engine.catalogue_facts import Facts
+from kaeru.engine.catalogue import entries as listing
+from kaeru.engine.catalogue.entries import Entry, Preset, catalogue, match_rank, matches
+from kaeru.engine.catalogue.facts import Facts
 from kaeru.engine.store import IN_PROGRESS, SOLVED
 
 RANDOM_ID = "entry:random"

@@ -1,6 +1,6 @@
 """A screen that surveys the catalogue while it is shown: the facts of every preset (difficulty,
 or why it cannot be won) from the cache at once, then from the engine in worker threads
-(`engine.catalogue_survey`): the quick proofs and tiny puzzles first, the longer steps after
+(`engine.catalogue.survey`): the quick proofs and tiny puzzles first, the longer steps after
 `SURVEY_DELAY` seconds on the screen. Another screen on top stops the survey (what it found is
 kept in the cache); coming back goes on. Each fact reaches `facts_found` on the UI thread.
 """
@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from kaeru.engine.catalogue_cache import FactsCache
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.catalogue_survey import Survey
-from kaeru.engine.core import Cancelled
+from kaeru.engine.catalogue.cache import FactsCache
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.catalogue.survey import Survey
+from kaeru.engine.rules.protocol import Cancelled
 
 SHARED_SURVEY_ENV = "KAERU_SURVEY"  # "server": `kaeru serve ssh` surveys, the arcade reads
 SHARED_READ_SECONDS = 5.0

@@ -15,13 +15,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 from textual.worker import get_current_worker
 
-from kaeru.engine.control import Control
-from kaeru.engine.daily import DAILY_IDS, daily_date
+from kaeru.engine.catalogue.daily import DAILY_IDS, daily_date
 from kaeru.engine.place.optima import daily_optima
 from kaeru.engine.place.place import Place
 from kaeru.engine.place.ranking import Board, Result
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.words import clock
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 

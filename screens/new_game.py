@@ -14,9 +14,9 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.game_ids import playable_start
-from kaeru.engine.layout import Layout
+from kaeru.engine.catalogue.game_ids import playable_start
+from kaeru.engine.rules.layout import Layout
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import CANCELLED, DONE, Job, JobKind, JobRequest, JobResult
 from kaeru.tui.ui_thread import ui_poster

@@ -23,12 +23,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Static
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.daily import share_line, short_title
-from kaeru.engine.game_record import Change
-from kaeru.engine.modes import Mode, Refused
-from kaeru.engine.session import Session
-from kaeru.engine.words import clock
+from kaeru.engine.catalogue.daily import share_line, short_title
+from kaeru.engine.game.modes import Mode, Refused
+from kaeru.engine.game.record import Change
+from kaeru.engine.game.session import Session
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 from kaeru.screens.play_keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
 from kaeru.screens.play_layout import BOX, STATS_WIDTH, Needs, Plan, plan
 from kaeru.screens.play_text import goal_words, player_title, status_text, verdict_text

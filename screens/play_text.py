@@ -8,8 +8,8 @@ from typing import Any
 
 from textual.markup import escape
 
-from kaeru.engine.core import Puzzle
-from kaeru.engine.game_record import Outcome
+from kaeru.engine.game.record import Outcome
+from kaeru.engine.rules.protocol import Puzzle
 from kaeru.tui.words import plural
 
 __all__ = ["counter_text", "goal_words", "player_title", "plural", "status_text", "verdict_text"]

@@ -2,7 +2,7 @@
 the best moves against the optimal, the best time and the streak, and a chart of moves over the
 optimal in the recent games of the line under the cursor. A puzzle's own line counts the games
 from its standard start; dailies, draws and typed layouts are a line of their own ("other
-starts", `engine.catalogue_marks`), so a 1-move layout is never the 8-puzzle's best."""
+starts", `engine.catalogue.marks`), so a 1-move layout is never the 8-puzzle's best."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from kaeru.engine.catalogue_marks import summaries
-from kaeru.engine.core import BadInput
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.marks import summaries
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 from kaeru.engine.store import PuzzleSummary, Store
-from kaeru.engine.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 

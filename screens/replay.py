@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, Static
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.game.playback import Playback
 from kaeru.engine.place.ranking import Result
 from kaeru.engine.place.replay import coach_marks, replay_line
-from kaeru.engine.playback import Playback
-from kaeru.engine.words import clock
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter

@@ -2,7 +2,7 @@
 coach, playback that starts by itself, the glyph set — where the keymap file lives, and the
 cache folder of tables built on first use: where it is, how much it holds, and clearing it
 (after a confirmation; a game in progress keeps its tables, and a build under way keeps its
-files: `engine.cache_folder`)."""
+files: `engine.catalogue.cache_folder`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from kaeru.engine import cache_folder
+from kaeru.engine.catalogue import cache_folder
 from kaeru.engine.store import Store
 from kaeru.engine.tables.first_use import megabytes
 from kaeru.tui.glyphs import HEADER_ICON

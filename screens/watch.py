@@ -14,10 +14,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.place import Place, Presence
-from kaeru.engine.words import clock
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter

@@ -14,7 +14,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from kaeru.engine.place.place import Place, Presence
-from kaeru.engine.words import clock
+from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList

@@ -13,12 +13,12 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.game_ids import split_game_id
+from kaeru.engine.catalogue.game_ids import split_game_id
+from kaeru.engine.game.session import Session
 from kaeru.engine.place.link import PlaceLink
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.service import SearchService
-from kaeru.engine.session import Session
 from kaeru.engine.store import Store
 from kaeru.engine.tables.folder import notices, on_notice
 from kaeru.screens.help import HelpScreen
@@ -88,7 +88,7 @@ class KaeruApp(App[None]):
             self.push_screen(self.home_screen())
 
     def home_screen(self) -> HomeScreen:
-        from kaeru.engine.catalogue_marks import progress_marks
+        from kaeru.engine.catalogue.marks import progress_marks
 
         return HomeScreen(lambda: progress_marks(self.store))
 
@@ -299,7 +299,7 @@ class KaeruApp(App[None]):
 
     def open_explorer(self, puzzle_id: str) -> None:
         """The explorer of `puzzle_id`, or the one line saying why it cannot count it."""
-        from kaeru.engine.explorable import explore_refusal
+        from kaeru.engine.catalogue.explorable import explore_refusal
         from kaeru.screens.explore import ExploreScreen
 
         try:

@@ -7,8 +7,8 @@ from functools import cache, partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from kaeru.engine.explorable import explore_refusal
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.catalogue.explorable import explore_refusal
+from kaeru.engine.puzzles.registry import families, get_puzzle
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenScreen
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from kaeru.engine.results import reason_words
-from kaeru.engine.words import plural
+from kaeru.engine.rules.results import reason_words
+from kaeru.engine.rules.words import plural
 
 __all__ = ["duration", "flow", "plural", "sentence", "short_count"]
 

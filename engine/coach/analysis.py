@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from kaeru.engine.coach.distance import Distance, Memo, distance
 from kaeru.engine.coach.grading import OPTIMAL, GradedMove, verdict
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import Puzzle
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import Puzzle
 
 if TYPE_CHECKING:
-    from kaeru.engine.session import Session
+    from kaeru.engine.game.session import Session
 
 PLAYER, DIAGONAL, BOTH = "●", "·", "◆"
 
@@ -117,7 +117,7 @@ def chart_lines(distances: Sequence[int | None], width: int = 60, height: int = 
 def replay_session(session: Session[Any, Any], count: int) -> Session[Any, Any]:
     """A new game from `session`'s start with its first `count` moves replayed (the position
     before a chosen mistake); same searcher, store and coach mode."""
-    from kaeru.engine.session import Session
+    from kaeru.engine.game.session import Session
 
     fresh = Session(
         session.puzzle,

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaeru.engine.coach import tables
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput, Puzzle, Solution, Unsolvable
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import BadInput, Puzzle, Solution, Unsolvable
 from kaeru.engine.search import dispatch
 
 UNREACHABLE = "no sequence of moves reaches the goal from here"

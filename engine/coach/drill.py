@@ -11,9 +11,9 @@ from typing import Any
 
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import best_moves
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 
 # Offered in the drill: a depth table that builds in seconds and draws at an exact depth.
 DRILL_IDS = (

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaeru.engine.coach.distance import Distance, Memo, distance
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput, Puzzle
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 
 OPTIMAL, WASTED, LOST = "optimal", "wasted", "lost"
 VERDICTS = (OPTIMAL, WASTED, LOST)

@@ -26,16 +26,16 @@ from typing import Any, Protocol
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import Distance, best_moves, known_distance, learn, unit_of
 from kaeru.engine.coach.grading import verdict
-from kaeru.engine.core import Puzzle, Solution
-from kaeru.engine.game_record import GameHooks
-from kaeru.engine.layout import Layout
-from kaeru.engine.modes import Mode, Refused
+from kaeru.engine.game.jobs import Post, TaggedJobs
+from kaeru.engine.game.modes import Mode, Refused
+from kaeru.engine.game.record import GameHooks
+from kaeru.engine.rules.layout import Layout
+from kaeru.engine.rules.protocol import Puzzle, Solution
 from kaeru.engine.service.jobs import JobKind, JobResult
-from kaeru.engine.session_jobs import Post, TaggedJobs
 
 
 class Game(Protocol):
-    """What the coach reads and sets of its session (`engine.session.Session`, which imports
+    """What the coach reads and sets of its session (`engine.game.session.Session`, which imports
     this module, so it is described here rather than imported); its insides go through the
     `GameHooks` the session hands the coach."""
 

@@ -15,9 +15,9 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import GoalKind, Puzzle
-from kaeru.engine.results import Cancelled
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import GoalKind, Puzzle
+from kaeru.engine.rules.results import Cancelled
 from kaeru.engine.search import dispatch
 from kaeru.engine.tables.dense import UNREACHED
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 
 Coord = tuple[int, int]
 Jump = tuple[int, int, int]  # (from hole, jumped hole, to hole)

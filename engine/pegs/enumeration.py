@@ -20,10 +20,10 @@ with the layers it finished, and the size the next layer was heading for.
 
 from __future__ import annotations
 
-from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.pegs.boards import Board
 from kaeru.engine.pegs.space import Layer, image_of, layers, symmetries_fixing
-from kaeru.engine.results import FARTHEST_LIMIT, BudgetExceeded, Enumeration
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.results import FARTHEST_LIMIT, BudgetExceeded, Enumeration
 
 BYTES_PER_CLASS = 32  # a class in a layer array, its sort copy and the merge of the parts
 LAYER_MEMORY = 1 << 30  # at most this much for the layers when the budget is left to memory

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
 from kaeru.engine.pegs.boards import Board
 from kaeru.engine.pegs.pagoda import PagodaTest, library
 from kaeru.engine.pegs.pagoda_arrays import PagodaArrays
@@ -42,7 +41,8 @@ from kaeru.engine.pegs.space import (
     next_layer,
     sorted_unique,
 )
-from kaeru.engine.results import SearchStats
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.results import SearchStats
 
 U64 = np.uint64
 BYTES_PER_CLASS = 40  # the forward layers (8 bytes a class) and the sweeps' temporaries

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from kaeru.engine.control import Meter
 from kaeru.engine.pegs.bitboard import CHUNK_BITS, BitBoard, sum_tables
 from kaeru.engine.pegs.boards import Board
 from kaeru.engine.pegs.pagoda import PagodaTest, library
 from kaeru.engine.pegs.position_class import single_peg_holes
+from kaeru.engine.rules.control import Meter
 
 FIRST_ALLOWANCE = 2_000  # positions for the first run of each ordering; doubled every round
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kaeru.engine.control import Meter
 from kaeru.engine.pegs.boards import Board
-from kaeru.engine.results import BudgetExceeded
+from kaeru.engine.rules.control import Meter
+from kaeru.engine.rules.results import BudgetExceeded
 
 CHUNK_BITS = 11
 PARENTS_PER_STEP = 1 << 19  # parents expanded at once: bounds the temporary arrays (~0.5 GB)

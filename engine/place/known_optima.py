@@ -1,7 +1,8 @@
 """The optima of a day's dailies as far as they are known without searching: the daily's own
-(`engine.daily`), else the one the shared place stored for that day (`Place.optimum`, worked out
-once per day per server: `engine.place.optima`), else the one a win of that very start recorded
-in the player's store. The 15-puzzle's daily has no optimum of its own, so `kaeru daily` and the
+(`engine.catalogue.daily`), else the one the shared place stored for that day (`Place.optimum`,
+worked out once per day per server: `engine.place.optima`), else the one a win of that very start
+recorded in the player's store. The 15-puzzle's daily has no optimum of its own, so `kaeru daily`
+and the
 Daily screen read it here instead of printing `optimal ?` once anyone has it."""
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from kaeru.engine.catalogue.random_games import RandomGame
 from kaeru.engine.place.place import Place
-from kaeru.engine.random_games import RandomGame
 from kaeru.engine.store.models import FinishedGame
 
 

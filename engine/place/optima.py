@@ -1,18 +1,18 @@
 """Each daily puzzle's optimum, worked out once per day per server and kept in the place.
 
-Most dailies come with their optimum (`engine.daily`); the 15-puzzle's is not quick, so the
-first arcade (or `kaeru leaderboard`) that needs it searches it — within a budget, in a worker
+Most dailies come with their optimum (`engine.catalogue.daily`); the 15-puzzle's is not quick, so
+the first arcade (or `kaeru leaderboard`) that needs it searches it — within a budget, in a worker
 — and stores it (`Place.set_optimum`: the first one stored stays), so every other arcade of the
 server, on any host, reads it instead of searching again.
 """
 
 from __future__ import annotations
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BudgetExceeded, Unsolvable
-from kaeru.engine.daily import daily_date, daily_games
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.daily import daily_date, daily_games
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.place import Place
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import BudgetExceeded, Unsolvable
 
 
 def daily_optima(

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.coach.grading import grade
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
-from kaeru.engine.game_ids import parse_game_id
 from kaeru.engine.place.ranking import Result
-from kaeru.engine.results import Solution
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BadInput, BudgetExceeded, Cancelled
+from kaeru.engine.rules.results import Solution
 
 GRADE_BUDGET = 2_000_000  # positions the marks may cost; past it the replay has none
 

@@ -12,7 +12,7 @@ puzzle by its id, name the same game, and the command line takes it as `--goal`.
 
 from __future__ import annotations
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 
 SWAP = str.maketrans("BW", "WB")
 

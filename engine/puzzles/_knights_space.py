@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.results import Enumeration, SearchStats, Solution, Unsolvable
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.results import Enumeration, SearchStats, Solution, Unsolvable
 from kaeru.engine.tables.arrangements import EMPTY, FIRST, SECOND, Arrangements
 from kaeru.engine.tables.dense import dense_bfs
 from kaeru.engine.tables.survey import survey

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kaeru.engine.core import BadInput, Capabilities, Puzzle
-from kaeru.engine.layout import BLACK, NUMBER, WHITE, Layout, LayoutMove, row_cells
-from kaeru.engine.layout import EMPTY as EMPTY_CELL
+from kaeru.engine.rules.layout import BLACK, NUMBER, WHITE, Layout, LayoutMove, row_cells
+from kaeru.engine.rules.layout import EMPTY as EMPTY_CELL
+from kaeru.engine.rules.protocol import BadInput, Capabilities, Puzzle
 
 EMPTY = "_"
 Move = tuple[int, int]

@@ -16,8 +16,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.puzzles._chosen_goal import swap_colours
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 
 MAX_POSITIONS = 100_000
 

@@ -19,9 +19,6 @@ from itertools import pairwise
 
 import numpy as np
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import BadInput, Capabilities, Solution, Unsolvable
-from kaeru.engine.family import Family
 from kaeru.engine.puzzles._chosen_goal import (
     SWAP,
     SwappedOrChosenGoal,
@@ -29,9 +26,12 @@ from kaeru.engine.puzzles._chosen_goal import (
     split_goal,
 )
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import BadInput, Capabilities, Solution, Unsolvable
+from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.search.dense_path import dense_path
 from kaeru.engine.search.packed import solve_packed
-from kaeru.engine.text_input import ascii_number
 
 SIZES = range(5, 17)
 BYTES_PER_MARK = 2  # the byte table, and the layer being grown (int64) spread over the space
@@ -77,7 +77,8 @@ class FlipIt(SwappedOrChosenGoal, LinePuzzle):
         """Uniform over every layout: the empty cell on any of the cells, each stone black or
         white (size·2^(size-1) layouts). From 5 cells up all layouts are one connected space
         (tests/engine/test_random_games.py checks it), so each can be flipped. The goal follows
-        the start, so no one table holds distances: `engine.random_games` draws at an exact
+        the start, so no one table holds distances: `engine.catalogue.random_games` draws at an
+        exact
         depth by solving draws."""
         if self.size < 5:
             raise BadInput(f"{self.id}: no layout of fewer than 5 cells can be flipped")

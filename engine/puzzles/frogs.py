@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from kaeru.engine.core import BadInput, Capabilities
-from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.puzzles._random import draw_reachable
-from kaeru.engine.text_input import ascii_number
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import BadInput, Capabilities
+from kaeru.engine.rules.text_input import ascii_number
 
 SIZES = range(1, 11)
 

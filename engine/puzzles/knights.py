@@ -17,11 +17,6 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Capabilities, Puzzle
-from kaeru.engine.family import Family
-from kaeru.engine.layout import EMPTY as EMPTY_CELL
-from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE, Cell, HolesScene, Layout, LayoutMove
 from kaeru.engine.puzzles._chosen_goal import (
     SwappedOrChosenGoal,
     chosen_rule,
@@ -30,7 +25,19 @@ from kaeru.engine.puzzles._chosen_goal import (
 )
 from kaeru.engine.puzzles._knights_space import enumerate_by_table, solve_by_table
 from kaeru.engine.puzzles._random import draw_swappable
-from kaeru.engine.results import Enumeration, Solution, Unsolvable
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.layout import EMPTY as EMPTY_CELL
+from kaeru.engine.rules.layout import (
+    KNIGHT_BLACK,
+    KNIGHT_WHITE,
+    Cell,
+    HolesScene,
+    Layout,
+    LayoutMove,
+)
+from kaeru.engine.rules.protocol import BadInput, Capabilities, Puzzle
+from kaeru.engine.rules.results import Enumeration, Solution, Unsolvable
 
 EMPTY = "_"
 PIECES = "BW"
@@ -140,7 +147,8 @@ class Knights(SwappedOrChosenGoal, Puzzle[str, Move]):
     def random_start(self, rng: random.Random, depth: int | None = None) -> str:
         """The board's knights placed uniformly among the placements that can swap (on 3×4
         all 18,480 can; on Guarini's 3×3 a knight in the centre never moves). The goal follows
-        the start, so no one table holds distances: `engine.random_games` draws at an exact
+        the start, so no one table holds distances: `engine.catalogue.random_games` draws at an
+        exact
         depth by solving draws."""
         if depth is not None:
             raise BadInput(f"{self.id}: no depth table (the goal follows the start)")

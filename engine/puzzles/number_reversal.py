@@ -11,13 +11,13 @@ import random
 
 import numpy as np
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Capabilities, Solution
-from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.puzzles._random import draw_reachable
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import BadInput, Capabilities, Solution
+from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.search.packed import solve_packed
-from kaeru.engine.text_input import ascii_number
 
 SIZES = range(4, 11)
 NIBBLE = 4  # bits a cell: numbers 1..9, 0 for the empty cell

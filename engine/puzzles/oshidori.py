@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from kaeru.engine.core import BadInput, Capabilities
-from kaeru.engine.family import Family
 from kaeru.engine.puzzles._line import EMPTY, LinePuzzle, Move
 from kaeru.engine.puzzles._random import draw_reachable
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import BadInput, Capabilities
 
 GOALS = {"oshidori": "__WWWWBBBB", "oshidori-bw": "__BBBBWWWW"}
 START = "BWBWBWBW__"

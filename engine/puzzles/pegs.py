@@ -12,8 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import (
+from kaeru.engine.pegs.boards import BOARDS, Board, Jump, board
+from kaeru.engine.pegs.enumeration import enumerate_positions
+from kaeru.engine.pegs.fewest_moves import fewest_move_solution
+from kaeru.engine.pegs.pagoda import PagodaTest, library
+from kaeru.engine.pegs.position_class import class_reason
+from kaeru.engine.pegs.shapes import SHAPES, shape_state
+from kaeru.engine.pegs.solver import PegSolver
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.layout import HOLE, PEG, Cell, HolesScene, Layout, LayoutMove
+from kaeru.engine.rules.protocol import (
     BadInput,
     BudgetExceeded,
     Capabilities,
@@ -22,16 +31,7 @@ from kaeru.engine.core import (
     Solution,
     Unsolvable,
 )
-from kaeru.engine.family import Family
-from kaeru.engine.layout import HOLE, PEG, Cell, HolesScene, Layout, LayoutMove
-from kaeru.engine.pegs.boards import BOARDS, Board, Jump, board
-from kaeru.engine.pegs.enumeration import enumerate_positions
-from kaeru.engine.pegs.fewest_moves import fewest_move_solution
-from kaeru.engine.pegs.pagoda import PagodaTest, library
-from kaeru.engine.pegs.position_class import class_reason
-from kaeru.engine.pegs.shapes import SHAPES, shape_state
-from kaeru.engine.pegs.solver import PegSolver
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.results import Enumeration
 
 DEAD_END_BUDGET = 3_000_000  # positions the lost-position check searches before saying nothing
 MEMO_LIMIT = 3_000_000  # dead positions a puzzle remembers between searches

@@ -17,10 +17,6 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import NamedTuple
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Capabilities, Puzzle, Solution, Unsolvable
-from kaeru.engine.family import Family
-from kaeru.engine.layout import PERSON, Cell, Layout, LayoutMove, Refusal, RiverScene
 from kaeru.engine.puzzles._river_rules import (
     BOAT,
     LEFT,
@@ -30,9 +26,13 @@ from kaeru.engine.puzzles._river_rules import (
     RiverRules,
     WolfGoatCabbage,
 )
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.layout import PERSON, Cell, Layout, LayoutMove, Refusal, RiverScene
+from kaeru.engine.rules.protocol import BadInput, Capabilities, Puzzle, Solution, Unsolvable
+from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.search.bidirectional import bidirectional_bfs
 from kaeru.engine.search.enumerate import enumerate_bfs
-from kaeru.engine.text_input import ascii_number
 
 Move = tuple[str, ...]
 BOAT_WORD = "boat"

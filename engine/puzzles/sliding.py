@@ -29,8 +29,10 @@ from math import factorial
 
 import numpy as np
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import (
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.layout import Layout, LayoutMove, grid_layout
+from kaeru.engine.rules.protocol import (
     BadInput,
     BudgetExceeded,
     Capabilities,
@@ -39,9 +41,8 @@ from kaeru.engine.core import (
     Solution,
     Unsolvable,
 )
-from kaeru.engine.family import Family
-from kaeru.engine.layout import Layout, LayoutMove, grid_layout
-from kaeru.engine.results import DEFAULT_BUDGET, Enumeration
+from kaeru.engine.rules.results import DEFAULT_BUDGET, Enumeration
+from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.search.enumerate import enumerate_bfs
 from kaeru.engine.sliding import full_table, parity, pattern_db
 from kaeru.engine.sliding.frontier import frontier_search
@@ -60,7 +61,6 @@ from kaeru.engine.sliding.reduction import reduce_solve
 from kaeru.engine.sliding.shuffle import shuffle_solvable
 from kaeru.engine.sliding.text import format_state, parse_state
 from kaeru.engine.tables.survey import survey
-from kaeru.engine.text_input import ascii_number
 
 ID_PATTERN = re.compile(r"sliding-([0-9]+)x([0-9]+)")
 FARTHEST_8_PUZZLE = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # seed 002: one of the two 31-move positions

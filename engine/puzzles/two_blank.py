@@ -13,12 +13,19 @@ from functools import cached_property
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import BadInput, Capabilities, Puzzle, SearchStats, Solution, Unsolvable
-from kaeru.engine.family import Family
-from kaeru.engine.layout import Layout, LayoutMove, grid_layout
-from kaeru.engine.results import Enumeration
-from kaeru.engine.text_input import ascii_number
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.layout import Layout, LayoutMove, grid_layout
+from kaeru.engine.rules.protocol import (
+    BadInput,
+    Capabilities,
+    Puzzle,
+    SearchStats,
+    Solution,
+    Unsolvable,
+)
+from kaeru.engine.rules.results import Enumeration
+from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.two_blank.geometry import Geometry, State
 from kaeru.engine.two_blank.index import TwoBlankIndex
 from kaeru.engine.two_blank.problems import ProblemSet

@@ -6,8 +6,8 @@ import heapq
 from collections.abc import Callable
 from itertools import count
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 

@@ -6,8 +6,8 @@ best meeting point of that layer is taken, which keeps the result optimal.
 
 from __future__ import annotations
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S, Solution, Unsolvable
 from kaeru.engine.search.paths import walk_back
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kaeru.engine.control import Meter
+from kaeru.engine.rules.control import Meter
 
 UNREACHED = 255
 CHUNK = 1 << 15  # codes expanded between checks of the meter

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput, GoalKind, M, Puzzle, S, Solution, Unsolvable
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.protocol import BadInput, GoalKind, M, Puzzle, S, Solution, Unsolvable
+from kaeru.engine.rules.results import Enumeration
 from kaeru.engine.search.astar import astar
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.search.bidirectional import bidirectional_bfs

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S
-from kaeru.engine.results import FARTHEST_LIMIT, Enumeration
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S
+from kaeru.engine.rules.results import FARTHEST_LIMIT, Enumeration
 
 
 def enumerate_bfs(puzzle: Puzzle[S, M], root: S, control: Control = QUIET) -> Enumeration:

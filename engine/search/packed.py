@@ -22,9 +22,9 @@ from typing import Protocol, cast
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S, Solution, Unsolvable
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S, Solution, Unsolvable
+from kaeru.engine.rules.results import Enumeration
 from kaeru.engine.search.enumerate import farthest_sample
 
 CHUNK = 1 << 16  # positions expanded between cancel checks: a few milliseconds of numpy

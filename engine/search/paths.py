@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kaeru.engine.results import M, S
+from kaeru.engine.rules.results import M, S
 
 
 def walk_back(parents: Mapping[S, tuple[S, M] | None], end: S) -> tuple[list[M], list[S]]:

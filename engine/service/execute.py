@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import traceback
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import (
+from kaeru.engine.catalogue.explorable import count_to_goal
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import (
     DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
@@ -17,8 +19,6 @@ from kaeru.engine.core import (
     Progress,
     Unsolvable,
 )
-from kaeru.engine.explorable import count_to_goal
-from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.service.job_kinds import KINDS
 from kaeru.engine.service.jobs import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from kaeru.engine.results import SearchStats
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import DoneCallback, Job, JobRequest, ProgressCallback
 

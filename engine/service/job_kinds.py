@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput
-from kaeru.engine.daily import daily_games
-from kaeru.engine.random_games import random_game
+from kaeru.engine.catalogue.daily import daily_games
+from kaeru.engine.catalogue.random_games import random_game
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.service.jobs import DONE, JobKind, JobRequest, JobResult, failed_result
 
 EngineKind = Callable[[JobRequest, Control], JobResult]

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Literal
 
-from kaeru.engine.core import SearchStats, Solution
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.protocol import SearchStats, Solution
+from kaeru.engine.rules.results import Enumeration
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from kaeru.engine.core import SearchStats
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.engine.service import protocol
 from kaeru.engine.service.jobs import Job, JobRequest, JobResult, cancelled_result
 from kaeru.engine.service.process_runner import WORKER_NICENESS, WorkerHandle

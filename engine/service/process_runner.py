@@ -26,11 +26,11 @@ from collections.abc import Callable
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.text_input import shown
 from kaeru.engine.service import protocol
 from kaeru.engine.service.jobs import Job, failed_result
 from kaeru.engine.service.worker import worker_main
-from kaeru.engine.text_input import shown
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ import tempfile
 import threading
 from multiprocessing.connection import Connection
 
-from kaeru.engine.core import SearchStats
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.engine.service import protocol
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobRequest, failed_result

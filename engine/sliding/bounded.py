@@ -30,8 +30,8 @@ from math import factorial
 
 import numpy as np
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.results import DEFAULT_BUDGET, SearchStats
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.results import DEFAULT_BUDGET, SearchStats
 from kaeru.engine.sliding.geometry import Grid, State
 from kaeru.engine.sliding.pdb_big import BigDatabase, big_database
 

@@ -14,8 +14,8 @@ from typing import Protocol
 
 import numpy as np
 
-from kaeru.engine.control import Meter
-from kaeru.engine.core import BudgetExceeded
+from kaeru.engine.rules.control import Meter
+from kaeru.engine.rules.protocol import BudgetExceeded
 from kaeru.engine.sliding.arrays import contains_sorted, sorted_unique
 from kaeru.engine.sliding.geometry import Grid, State
 from kaeru.engine.sliding.packed import U64, PackedBoard

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.sliding.geometry import Grid, Slide, State
 from kaeru.engine.sliding.perm_codes import PermutationCodes
 from kaeru.engine.tables import store

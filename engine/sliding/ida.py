@@ -24,8 +24,8 @@ from typing import cast
 
 import numpy as np
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.results import DEFAULT_BUDGET, BudgetExceeded, SearchStats
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.results import DEFAULT_BUDGET, BudgetExceeded, SearchStats
 from kaeru.engine.sliding.geometry import State, grid
 from kaeru.engine.sliding.known_lines import LINES
 from kaeru.engine.sliding.pdb78 import FULL, MIDDLE

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.sliding.geometry import OPPOSITE, Grid, Slide, State
 
 NAME = "slidysim"

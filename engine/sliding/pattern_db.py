@@ -19,7 +19,7 @@ from math import perm
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.sliding.arrays import sorted_unique
 from kaeru.engine.sliding.geometry import Grid, State
 from kaeru.engine.sliding.packed import U64, PackedBoard

@@ -26,8 +26,8 @@ from math import perm
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.results import Cancelled, SearchStats
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.results import Cancelled, SearchStats
 from kaeru.engine.sliding.geometry import State, grid
 from kaeru.engine.tables import store
 from kaeru.engine.tables.first_use import BuildPlan

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control
+from kaeru.engine.rules.control import QUIET, Control
 from kaeru.engine.sliding.geometry import Grid
 from kaeru.engine.sliding.jit import njit
 from kaeru.engine.tables.store import holding, load_table, save_table

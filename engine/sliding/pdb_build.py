@@ -19,7 +19,7 @@ from math import perm
 
 import numpy as np
 
-from kaeru.engine.control import Meter
+from kaeru.engine.rules.control import Meter
 from kaeru.engine.sliding.jit import njit
 from kaeru.engine.sliding.pdb_index import FACT, placement_index, rotations, space
 

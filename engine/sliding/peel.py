@@ -18,8 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.results import DEFAULT_BUDGET
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.results import DEFAULT_BUDGET
 from kaeru.engine.sliding.bounded import (
     Bounded,
     _Runner,

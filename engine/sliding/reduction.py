@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.sliding.full_table import full_table
 from kaeru.engine.sliding.geometry import Grid, Slide, State, grid
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.sliding.geometry import Grid, State
 
 BLANK_TOKENS = {"_", "0"}

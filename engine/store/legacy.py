@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from kaeru.engine.core import Puzzle
+from kaeru.engine.rules.protocol import Puzzle
 from kaeru.engine.store.models import SavedGame, now_iso
 
 JSON_IMPORT_KEY = "json_saves_imported"  # the flag in `meta` that the import was done
@@ -56,7 +56,7 @@ def read_save(path: Path) -> SavedGame:
 
 def replay(data: Any, updated: str) -> SavedGame:
     """The game a version-1 save describes, its moves as texts."""
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.puzzles.registry import get_puzzle
 
     if not isinstance(data, dict) or data.get("version", 1) != 1:
         raise NotAGame("not a version-1 save")

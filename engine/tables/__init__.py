@@ -13,7 +13,7 @@
 - `first_use` — a build in a player's words while it runs: what, how big on disk, about how long
   (`SearchStats.note`), and how far along (`SearchStats.progress`).
 
-Clearing the cache folder safely (the settings screen) is `engine.cache_folder`.
+Clearing the cache folder safely (the settings screen) is `engine.catalogue.cache_folder`.
 
 Spaces without a cheap perfect index (Number reversal) are searched layer by layer over sorted
 arrays of packed positions instead: that is `engine.search.packed`, a solver, not a table.

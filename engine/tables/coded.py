@@ -8,9 +8,9 @@ from typing import Protocol, cast
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.core import M, Puzzle, S
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.protocol import M, Puzzle, S
+from kaeru.engine.rules.results import Enumeration
 from kaeru.engine.tables.dense import dense_bfs
 from kaeru.engine.tables.survey import survey
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from kaeru.engine.control import Meter
+from kaeru.engine.rules.control import Meter
 
 UNREACHED = 255
 MAX_DEPTH = UNREACHED - 1

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kaeru.engine.results import Progress, SearchStats
+from kaeru.engine.rules.results import Progress, SearchStats
 from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
 
 MEGABYTE = 1_000_000

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
-from kaeru.engine.results import CancelCheck, Cancelled, Progress, SearchStats
+from kaeru.engine.rules.control import QUIET, Control, Meter
+from kaeru.engine.rules.results import CancelCheck, Cancelled, Progress, SearchStats
 from kaeru.engine.tables.files import map_table, read_table, stamp_written, write_table
 from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable

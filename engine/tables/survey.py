@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from kaeru.engine.results import FARTHEST_LIMIT, Enumeration, SearchStats
+from kaeru.engine.rules.results import FARTHEST_LIMIT, Enumeration, SearchStats
 from kaeru.engine.tables.dense import UNREACHED
 
 S = TypeVar("S")

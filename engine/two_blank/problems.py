@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.tables.survey import count_depths
 from kaeru.engine.two_blank.geometry import State
 from kaeru.engine.two_blank.index import TwoBlankIndex

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kaeru.engine.results import Enumeration, SearchStats
+from kaeru.engine.rules.results import Enumeration, SearchStats
 from kaeru.engine.tables import survey as tables_survey
 from kaeru.engine.tables.survey import count_depths
 from kaeru.engine.two_blank.geometry import State

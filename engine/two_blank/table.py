@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from kaeru.engine.control import QUIET, Control, Meter
+from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.tables import store
 from kaeru.engine.tables.dense import UNREACHED, dense_bfs
 from kaeru.engine.tables.first_use import BuildPlan

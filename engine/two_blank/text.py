@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.two_blank.geometry import BLANK, Geometry, State
 
 BLANK_TOKENS = {"_", ".", "0"}

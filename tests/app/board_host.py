@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from textual import on
 from textual.app import App, ComposeResult
 
-from kaeru.engine.layout import Layout
+from kaeru.engine.rules.layout import Layout
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from kaeru.engine.registry import families
+from kaeru.engine.puzzles.registry import families
 from kaeru.screens.play import PlayScreen
 from kaeru.screens.play_layout import plan
 from kaeru.tui.app import KaeruApp
@@ -175,7 +175,7 @@ SWEEP = pytest.StashKey[Sweep]()  # the run's sweep (here: conftest.py may load 
 
 def main() -> None:
     """`python -m tests.app.fit_sweep 80x24 60x20`: the problems at each size, as JSON."""
-    from kaeru.engine.session import Session
+    from kaeru.engine.game.session import Session
 
     Session.find_optimal_length = lambda self: None  # type: ignore[method-assign]
     found = {}

@@ -4,8 +4,8 @@ built the Layout (the first test builds its Layout by hand)."""
 
 from __future__ import annotations
 
-from kaeru.engine.layout import BLACK, EMPTY, WHITE, Layout, LayoutMove, row_cells
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.layout import BLACK, EMPTY, WHITE, Layout, LayoutMove, row_cells
 from kaeru.tui.widgets.boards.grid import GridBoard
 from kaeru.tui.widgets.boards.holes import HolesBoard
 from kaeru.tui.widgets.boards.river import RiverBoard

@@ -22,8 +22,8 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.pilot import Pilot
 
-from kaeru.engine.layout import Layout
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.puzzles.registry import families, get_puzzle
+from kaeru.engine.rules.layout import Layout
 from kaeru.tui.widgets.boards.holes import HolesBoard
 from tests.app.board_host import RecordingApp
 

@@ -11,8 +11,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
 
-from kaeru.engine.layout import Layout
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.puzzles.registry import families, get_puzzle
+from kaeru.engine.rules.layout import Layout
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.boards.grid import GridBoard

@@ -7,7 +7,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.screens.analysis import AnalysisScreen
 from kaeru.screens.drill import DrillScreen
 from kaeru.tui.app import KaeruApp

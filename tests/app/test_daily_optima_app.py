@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
-from kaeru.engine.daily import daily_games
+from kaeru.engine.catalogue.daily import daily_games
 from kaeru.engine.place.place import Place
 from kaeru.tui.app import KaeruApp
 from tests.app.conftest import settle

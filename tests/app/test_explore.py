@@ -10,9 +10,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
-from kaeru.engine.core import SearchStats
-from kaeru.engine.explorable import count_to_goal, explore_refusal
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.explorable import count_to_goal, explore_refusal
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.engine.service.jobs import Job, JobRequest
 from kaeru.engine.tables import store
 from kaeru.engine.two_blank import table as tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
-from kaeru.engine.registry import all_ids
+from kaeru.engine.puzzles.registry import all_ids
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards import board_classes
@@ -27,7 +27,7 @@ async def test_home_lists_every_puzzle_under_its_family():
 
 
 async def test_every_listed_puzzle_has_a_board_widget():
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.puzzles.registry import get_puzzle
 
     kinds = {get_puzzle(pid).layout(get_puzzle(pid).initial()).kind for pid in all_ids()}
     assert kinds <= set(board_classes())

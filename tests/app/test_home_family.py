@@ -16,9 +16,9 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from kaeru.engine.catalogue import catalogue
-from kaeru.engine.explorable import explore_refusal
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.entries import catalogue
+from kaeru.engine.catalogue.explorable import explore_refusal
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.screens import home as home_module
 from kaeru.screens import home_survey
 from kaeru.screens.home import HomeScreen

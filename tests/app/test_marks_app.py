@@ -1,4 +1,4 @@
-"""A preset's ✓ and its bests belong to games from its own start (`engine.catalogue_marks`):
+"""A preset's ✓ and its bests belong to games from its own start (`engine.catalogue.marks`):
 the ✓ stays after one more move or a restart, a daily or a typed layout of the same puzzle
 neither marks the preset nor becomes its best; the records list those as "other starts"."""
 

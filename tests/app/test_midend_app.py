@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine.modes import Mode
+from kaeru.engine.game.modes import Mode
 from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
 from kaeru.screens.play import PlayScreen

@@ -48,7 +48,7 @@ async def test_explorer_progress_bar_stops_when_its_run_is_cancelled() -> None:
     the run, and nothing is left animating."""
     from textual.widgets import ProgressBar
 
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.puzzles.registry import get_puzzle
     from kaeru.screens.explore import ExploreScreen
     from tests.app.test_explore import HeldSearcher
 

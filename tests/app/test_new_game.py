@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.search import dispatch
 from kaeru.screens.new_game import NewGameScreen, pick_depth
 from kaeru.tui.app import KaeruApp

@@ -35,7 +35,7 @@ from tests.app.fit_sweep import (
 @pytest.fixture
 def no_quiet_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Opening a game starts no "optimal from the start" search (the layout needs none)."""
-    monkeypatch.setattr("kaeru.engine.session.Session.find_optimal_length", lambda self: None)
+    monkeypatch.setattr("kaeru.engine.game.session.Session.find_optimal_length", lambda self: None)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_name)
@@ -105,7 +105,7 @@ async def test_the_search_panel_is_never_cut_by_a_note():
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        from kaeru.engine.results import SearchStats
+        from kaeru.engine.rules.results import SearchStats
 
         stats = SearchStats("table build", note="Building the table (2 MB, about 3 s)",
                             progress=0.4)

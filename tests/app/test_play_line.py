@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from kaeru.engine.modes import Mode
+from kaeru.engine.game.modes import Mode
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.store import Store
@@ -117,7 +117,7 @@ async def test_win_is_detected_and_reported_against_the_optimum():
 
 
 async def test_escape_cancels_a_running_search_and_keys_still_work(monkeypatch):
-    monkeypatch.setattr("kaeru.engine.session.OPTIMAL_BUDGET", 1_000)  # no quiet search
+    monkeypatch.setattr("kaeru.engine.game.session.OPTIMAL_BUDGET", 1_000)  # no quiet search
     app = KaeruApp("number-reversal-10", resume=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import ProgressBar
 
-from kaeru.engine.game_record import Outcome
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.results import SearchStats
+from kaeru.engine.game.record import Outcome
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.search import dispatch
 from kaeru.screens.help import HelpScreen
 from kaeru.screens.home import HomeScreen
@@ -159,7 +159,7 @@ async def test_help_groups_the_keys_with_their_meanings_and_flows_the_rules():
 
 @pytest.mark.slow  # a longer scenario; the default run keeps its like
 async def test_a_new_start_brings_its_own_goal_board():
-    from kaeru.engine.session import Session
+    from kaeru.engine.game.session import Session
 
     app = KaeruApp("flip-it-5", resume=False)
     async with app.run_test(size=SIZE) as pilot:

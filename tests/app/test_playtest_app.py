@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from textual.content import Content
 
-from kaeru.engine.registry import families
-from kaeru.engine.results import SearchStats
+from kaeru.engine.puzzles.registry import families
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.search import dispatch
 from kaeru.screens.home import HomeScreen
 from kaeru.tui import glyphs
@@ -211,8 +211,8 @@ async def test_a_tiles_number_slides_it():
 
 
 async def test_the_palette_offers_no_explorer_that_refuses():
-    from kaeru.engine.explorable import explore_refusal
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.catalogue.explorable import explore_refusal
+    from kaeru.engine.puzzles.registry import get_puzzle
     from kaeru.tui.commands import PuzzleCommands
 
     app = KaeruApp(resume=False)

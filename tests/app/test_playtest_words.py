@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.core import BadInput
-from kaeru.engine.game_ids import playable_start
-from kaeru.engine.game_record import Outcome
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.catalogue.game_ids import playable_start
+from kaeru.engine.game.record import Outcome
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.screens.home_about import about_preset
 from kaeru.screens.play_text import verdict_text
 
@@ -43,7 +43,7 @@ def test_a_curiosity_proof_is_a_sentence():
 
 def test_the_home_list_shows_one_kind_of_figure():
     """Regression: the list mixed "31 jumps", "5 moves" and "≤8.6×10⁹ positions"."""
-    from kaeru.engine.catalogue import preset
+    from kaeru.engine.catalogue.entries import preset
     from kaeru.screens.home_list import preset_line
 
     def line(puzzle_id: str, facts: Facts) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.sliding.pattern_db import Partition
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.grid import GridBoard

@@ -180,7 +180,7 @@ class FileZoo:
 
 def valid_states() -> dict[str, str]:
     """Every listed puzzle id and the text of its start, from the tree under test."""
-    from kaeru.engine.registry import all_ids, get_puzzle
+    from kaeru.engine.puzzles.registry import all_ids, get_puzzle
 
     out = {}
     for pid in all_ids():

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli import main
 from tests.engine.peg_games import PAGODA_LOSS

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.registry import all_ids
+from kaeru.engine.puzzles.registry import all_ids
 from kaeru.engine.store import SavedGame, Store
 from kaeru.tui.cli.command_list import COMMANDS
 from kaeru.tui.cli.commands.completion import saved_game_ids, script

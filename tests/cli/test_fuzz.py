@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kaeru.tui.cli.commands.play as play_command
-from kaeru.engine.registry import all_ids
+from kaeru.engine.puzzles.registry import all_ids
 from kaeru.tui.cli.main import main
 from tests.cli.hostile import (
     BAD,

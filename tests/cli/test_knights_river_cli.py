@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.tui.cli import main
 
 

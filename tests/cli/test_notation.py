@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.sliding.geometry import DIRECTIONS, grid
 from kaeru.engine.sliding.notation import (
     format_directions,

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.daily import daily_games
-from kaeru.engine.game_ids import parse_game_id
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.catalogue.daily import daily_games
+from kaeru.engine.catalogue.game_ids import parse_game_id
+from kaeru.engine.puzzles.registry import families, get_puzzle
 from kaeru.engine.store import FinishedGame, Store
 from kaeru.tui.cli import main
 
@@ -110,7 +110,7 @@ def test_bad_input_exits_2_with_one_line(capsys, argv):
 
 
 def test_random_that_cannot_find_a_depth_gives_up_with_3(capsys, monkeypatch):
-    monkeypatch.setattr("kaeru.engine.random_games.MAX_DRAWS", 10)
+    monkeypatch.setattr("kaeru.engine.catalogue.random_games.MAX_DRAWS", 10)
     code, _, err = run(capsys, "random", "flip-it-5", "--depth", "40")
     assert code == 3 and "no start 40 moves" in err
 

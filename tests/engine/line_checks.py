@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
-from kaeru.engine.core import Puzzle, Solution
+from kaeru.engine.rules.protocol import Puzzle, Solution
 
 
 def assert_replays(puzzle: Puzzle, solution: Solution, state: Hashable, start: Hashable) -> None:

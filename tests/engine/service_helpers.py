@@ -8,8 +8,8 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 
-from kaeru.engine.core import Puzzle
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import Puzzle
 from kaeru.engine.service import Job, JobKind, JobRequest, JobResult
 
 LONG_ID = "pegs-english@any"  # enumerating every peg position: many seconds, reports progress

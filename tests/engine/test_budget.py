@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine.control import (
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import (
     Control,
     Meter,
     memory_available,
     memory_budget,
 )
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.results import DEFAULT_BUDGET, BudgetExceeded
+from kaeru.engine.rules.results import DEFAULT_BUDGET, BudgetExceeded
 from kaeru.engine.search import dispatch
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kaeru.engine.control import Control
+from kaeru.engine.rules.control import Control
 from kaeru.engine.tables import files, folder, store
 
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from line_checks import random_walk
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Capabilities, GoalKind, Puzzle
-from kaeru.engine.registry import all_ids, families, get_puzzle
+from kaeru.engine.puzzles.registry import all_ids, families, get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BadInput, Capabilities, GoalKind, Puzzle
 from kaeru.engine.search.bfs import bfs
 
 IDS = all_ids()

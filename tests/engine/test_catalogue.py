@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from kaeru.engine.catalogue import MAX_LABEL, catalogue, entry, matches, preset
-from kaeru.engine.catalogue_cache import FILE_NAME, FactsCache
-from kaeru.engine.catalogue_facts import (
+from kaeru.engine.catalogue.cache import FILE_NAME, FactsCache
+from kaeru.engine.catalogue.entries import MAX_LABEL, catalogue, entry, matches, preset
+from kaeru.engine.catalogue.facts import (
     QUICK,
     THOROUGH,
     TINY,
@@ -19,9 +19,9 @@ from kaeru.engine.catalogue_facts import (
     short_number,
     survey,
 )
-from kaeru.engine.catalogue_survey import Survey
-from kaeru.engine.core import Cancelled, Unsolvable
-from kaeru.engine.registry import all_ids, families, get_puzzle
+from kaeru.engine.catalogue.survey import Survey
+from kaeru.engine.puzzles.registry import all_ids, families, get_puzzle
+from kaeru.engine.rules.protocol import Cancelled, Unsolvable
 from kaeru.engine.search.dispatch import solve, solve_fewest_moves
 
 

@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from session_helpers import MemoryStore
 
-from kaeru.engine.core import BadInput, Unsolvable
-from kaeru.engine.explorable import count_to_goal, game_towards_goal, goal_of
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.explorable import count_to_goal, game_towards_goal, goal_of
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobKind, JobRequest
-from kaeru.engine.session import Session
 
 GOAL_FOLLOWS_START = ("flip-it-5", "flip-it-6", "knights-3x3", "knights-3x4")
 

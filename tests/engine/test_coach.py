@@ -14,8 +14,8 @@ from peg_games import PAGODA_LOSS
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import best_move, distance, known_distance
 from kaeru.engine.coach.grading import IllegalMove, grade, verdict
-from kaeru.engine.core import BadInput, Puzzle, Unsolvable
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Puzzle, Unsolvable
 from kaeru.engine.search import dispatch
 
 SMALL = (

@@ -9,10 +9,10 @@ from peg_games import PAGODA_LOSS
 from session_helpers import DeferredSearcher, MemoryStore
 
 from kaeru.engine.coach import tables
-from kaeru.engine.modes import Refused
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.game.modes import Refused
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.search import dispatch
-from kaeru.engine.session import Session
 
 
 def test_the_coach_is_off_by_default_and_asks_nothing():

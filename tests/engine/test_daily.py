@@ -8,17 +8,17 @@ from datetime import date
 
 import pytest
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.daily import (
+from kaeru.engine.catalogue.daily import (
     DAILY_IDS,
     daily_date,
     daily_games,
     share_line,
     short_title,
 )
-from kaeru.engine.random_games import random_game_ids
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.words import clock
+from kaeru.engine.catalogue.random_games import random_game_ids
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 
 EXPECTED_2026_11_23 = [  # (game id, optimal)
     ("sliding-3x3:_,5,2/7,6,1/3,4,8", 22),

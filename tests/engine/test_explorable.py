@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine import control as control_module
-from kaeru.engine.control import Control
-from kaeru.engine.core import SearchStats
-from kaeru.engine.explorable import (
+from kaeru.engine.catalogue.explorable import (
     NUMPY_LIMIT,
     PYTHON_LIMIT,
     arrangements,
@@ -19,10 +16,13 @@ from kaeru.engine.explorable import (
     goal_of,
     position_count,
 )
+from kaeru.engine.game.session import Session
 from kaeru.engine.puzzles._random import reachable_layers
-from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
+from kaeru.engine.rules import control as control_module
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.engine.search import dispatch
-from kaeru.engine.session import Session
 from kaeru.engine.tables import store
 
 SMALL = (

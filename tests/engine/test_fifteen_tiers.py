@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kaeru.engine.control import Control
-from kaeru.engine.results import BudgetExceeded, Cancelled
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.results import BudgetExceeded, Cancelled
 from kaeru.engine.sliding import ida, known_lines, pdb78
 from kaeru.engine.sliding.geometry import grid
 from kaeru.engine.tables import files
@@ -43,7 +43,7 @@ def test_the_budget_counts_positions_generated_and_says_the_bound(no_tier_builds
 
 
 def test_no_budget_chosen_means_a_bounded_search() -> None:
-    from kaeru.engine.results import DEFAULT_BUDGET
+    from kaeru.engine.rules.results import DEFAULT_BUDGET
 
     assert ida.node_budget(Control()).budget == ida.DEFAULT_NODES
     assert Control().budget == DEFAULT_BUDGET  # the session's hint and solve send this one

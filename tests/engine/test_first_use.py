@@ -14,10 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kaeru.engine import cache_folder, control
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.results import Cancelled, SearchStats
+from kaeru.engine.catalogue import cache_folder
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules import control
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.results import Cancelled, SearchStats
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobKind, JobRequest
 from kaeru.engine.sliding import full_table, ida, pattern_db
@@ -96,7 +97,7 @@ def test_a_two_blank_build_reports_progress_through_the_search_service_path(cach
 
 def test_the_session_shows_the_build_while_a_first_hint_waits(cache: Path) -> None:
     """The note reaches the game (Session "progress" -> the play screen's stats panel)."""
-    from kaeru.engine.session import Session
+    from kaeru.engine.game.session import Session
 
     session = Session(get_puzzle("two-blank-4x3"))
     shown: list[SearchStats] = []

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances, random_walk
 
-from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.puzzles._chosen_goal import swap_colours
 from kaeru.engine.puzzles.flip_it import FAMILY
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.search.bidirectional import bidirectional_bfs

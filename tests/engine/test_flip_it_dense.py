@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from line_checks import assert_replays, random_walk
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import Cancelled
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.protocol import Cancelled
 from kaeru.engine.search import dense_path as dense
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.search.dense_path import dense_path

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, random_walk
 
-from kaeru.engine.core import BadInput, Unsolvable
 from kaeru.engine.puzzles.frogs import FAMILY
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.search import dispatch
 from kaeru.engine.service import SearchService
 from kaeru.engine.service.inline import InlineSearcher
@@ -50,7 +50,7 @@ def test_a_draw_runs_in_the_worker_process_and_comes_back_whole():
 
 
 def test_the_daily_job_answers_the_days_games():
-    from kaeru.engine.daily import daily_games
+    from kaeru.engine.catalogue.daily import daily_games
 
     results: list[JobResult] = []
     request = JobRequest(JobKind.DAILY, "", "", "", tag="daily", args=("2026-01-02",))

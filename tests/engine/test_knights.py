@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.core import BadInput, Unsolvable
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
-from kaeru.engine.session import Session
 
 EXCHANGE = get_puzzle("knights-3x4")
 GUARINI = get_puzzle("knights-3x3")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.session import Session
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.store import DB_NAME, Store, postgres_schema
 from kaeru.engine.store.schema import LATEST, MIGRATIONS, _statements, schema_version
 from tests.place.pg_cluster import SKIP_REASON, shared

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine.layout import PIECES, Layout
-from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
+from kaeru.engine.rules.layout import PIECES, Layout
 
 KINDS = {"row", "grid", "holes", "river"}
 

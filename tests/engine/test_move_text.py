@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import random_walk
 
-from kaeru.engine.core import BadInput, ascii_move_text, normalise_move_text
-from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
+from kaeru.engine.rules.protocol import BadInput, ascii_move_text, normalise_move_text
 
 
 @settings(max_examples=100, deadline=None)

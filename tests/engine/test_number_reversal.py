@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances
 
-from kaeru.engine.core import BadInput
 from kaeru.engine.puzzles.number_reversal import FAMILY
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.astar import astar, ida_star
 from kaeru.engine.search.bfs import bfs

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_chain, assert_replays, distances, random_walk
 
-from kaeru.engine.core import BadInput
 from kaeru.engine.puzzles.oshidori import FAMILY
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 

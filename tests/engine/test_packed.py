@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Meter
+from kaeru.engine.rules.control import Meter
 from kaeru.engine.search.packed import contains, new_codes, packed_path
 
 # ---- the sorted-array helpers --------------------------------------------------------------------

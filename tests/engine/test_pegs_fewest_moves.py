@@ -9,12 +9,12 @@ from collections import deque
 
 import pytest
 
-from kaeru.engine.control import Control, Meter
 from kaeru.engine.pegs.boards import Board, english, triangle
 from kaeru.engine.pegs.fewest_moves import fewest_move_solution, fewest_moves
 from kaeru.engine.pegs.shapes import SHAPES, shape_state
 from kaeru.engine.puzzles.pegs import make_pegs
-from kaeru.engine.results import Unsolvable
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.results import Unsolvable
 from kaeru.tui.cli.main import main
 
 

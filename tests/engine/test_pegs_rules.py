@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.game.session import Session
 from kaeru.engine.pegs.bitboard import BitBoard
 from kaeru.engine.pegs.boards import english, french, triangle
 from kaeru.engine.pegs.pagoda import PagodaTest, is_pagoda, library, total
 from kaeru.engine.pegs.position_class import position_class
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.search import dispatch
-from kaeru.engine.session import Session
 
 SEED_T = "... ... ....... ..ooo.. ...o... .o. ..."
 SEED_T_FILE = "...\n...\n.......\n..ooo..\n...o...\n.o.\n...\n"

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded, Cancelled, Unsolvable
 from kaeru.engine.pegs.boards import english, french, triangle
 from kaeru.engine.pegs.pagoda import PagodaTest, library
 from kaeru.engine.pegs.position_class import class_reason, single_peg_holes
 from kaeru.engine.pegs.shapes import SHAPES
 from kaeru.engine.pegs.solver import PegSolver
 from kaeru.engine.puzzles.pegs import FAMILY, make_pegs
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled, Unsolvable
 from kaeru.engine.search import dispatch
 
 ENGLISH_CLASSES = ("c1", "d1", "c2", "d2", "c3", "d3", "d4")

@@ -9,7 +9,6 @@ import random
 import numpy as np
 import pytest
 
-from kaeru.engine.control import Control
 from kaeru.engine.pegs.bitboard import BitBoard
 from kaeru.engine.pegs.boards import Board, english, french, triangle
 from kaeru.engine.pegs.enumeration import enumerate_positions
@@ -18,7 +17,8 @@ from kaeru.engine.pegs.pagoda_arrays import PagodaArrays
 from kaeru.engine.pegs.shapes import shape_state
 from kaeru.engine.pegs.space import SymmetryTables, image_of, sorted_unique, symmetries_fixing
 from kaeru.engine.puzzles.pegs import make_pegs
-from kaeru.engine.results import BudgetExceeded
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.results import BudgetExceeded
 
 
 def plain_classes(board: Board, root: int) -> tuple[list[int], list[int]]:

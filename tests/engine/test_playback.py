@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.playback import SPEEDS, Playback
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.game.playback import SPEEDS, Playback
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.search import dispatch
 
 PUZZLE = get_puzzle("flip-it-5")

@@ -10,12 +10,12 @@ from math import factorial, sqrt
 import numpy as np
 import pytest
 
-from kaeru.engine.control import QUIET, Meter
-from kaeru.engine.core import BadInput, BudgetExceeded
-from kaeru.engine.prng import SplitMix64
+from kaeru.engine.catalogue.random_games import RandomGame, random_game, random_game_ids
 from kaeru.engine.puzzles._chosen_goal import swap_colours
-from kaeru.engine.random_games import RandomGame, random_game, random_game_ids
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import QUIET, Meter
+from kaeru.engine.rules.prng import SplitMix64
+from kaeru.engine.rules.protocol import BadInput, BudgetExceeded
 from kaeru.engine.search.dispatch import solve
 from kaeru.engine.sliding import parity
 from kaeru.engine.tables.dense import UNREACHED, dense_bfs
@@ -152,7 +152,7 @@ def test_draws_without_a_depth_carry_the_solver_s_length():
 def test_impossible_depths_and_puzzles_without_random_games_are_bad_input(
     monkeypatch: pytest.MonkeyPatch,
 ):
-    monkeypatch.setattr("kaeru.engine.random_games.MAX_DRAWS", 25)
+    monkeypatch.setattr("kaeru.engine.catalogue.random_games.MAX_DRAWS", 25)
     monkeypatch.setattr("kaeru.engine.puzzles._random.MAX_POSITIONS", 5000)
     with pytest.raises(BadInput, match="depth must be 0 to 31"):
         random_game("sliding-3x3", 1, 32)

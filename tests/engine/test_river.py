@@ -8,12 +8,12 @@ from itertools import combinations
 import pytest
 
 from bench.knights_river import seed_couples
-from kaeru.engine.core import BadInput, Unsolvable
+from kaeru.engine.game.session import Session
 from kaeru.engine.puzzles._river_rules import LEFT, RIGHT
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
-from kaeru.engine.session import Session
 
 SOLVABLE = [
     # id, optimal crossings, where the figure comes from

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from line_checks import assert_replays, distances, random_walk
 
-from kaeru.engine.control import CHECK_EVERY, Control, Meter
-from kaeru.engine.core import (
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import CHECK_EVERY, Control, Meter
+from kaeru.engine.rules.protocol import (
     BadInput,
     BudgetExceeded,
     Cancelled,
@@ -24,7 +25,6 @@ from kaeru.engine.core import (
     SearchStats,
     Unsolvable,
 )
-from kaeru.engine.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.astar import astar, ida_star
 from kaeru.engine.search.bfs import bfs
@@ -267,7 +267,7 @@ def test_progress_ends_with_the_final_figures(name):
 
 @pytest.mark.parametrize("name", list(runs_on(plain)))
 def test_progress_arrives_while_searching(name, monkeypatch):
-    monkeypatch.setattr("kaeru.engine.control.REPORT_INTERVAL", 0.0)  # report at every check
+    monkeypatch.setattr("kaeru.engine.rules.control.REPORT_INTERVAL", 0.0)  # report at every check
     seen: list[SearchStats] = []
     runs_on(plain)[name](Control(progress=seen.append))
     assert len(seen) >= 3
@@ -277,7 +277,7 @@ def test_progress_arrives_while_searching(name, monkeypatch):
 
 
 def test_numpy_enumeration_reports_progress(monkeypatch):
-    monkeypatch.setattr("kaeru.engine.control.REPORT_INTERVAL", 0.0)
+    monkeypatch.setattr("kaeru.engine.rules.control.REPORT_INTERVAL", 0.0)
     seen: list[SearchStats] = []
     enumerate_codes(get_puzzle("flip-it-10"), "_" + "B" * 9, Control(progress=seen.append))
     assert len(seen) >= 3 and seen[-1].depth == 13

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 from service_helpers import Endless, Recorder, request
 
-from kaeru.engine.core import SearchStats, Solution
-from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
+from kaeru.engine.rules.protocol import SearchStats, Solution
 from kaeru.engine.service import (
     CANCELLED,
     DONE,

@@ -83,7 +83,7 @@ def test_process_mode_end_to_end():
 APP = """
 import sys
 from kaeru.engine.service import JobKind, JobRequest, SearchService
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from multiprocessing import resource_tracker
 import threading
 if __name__ == "__main__":

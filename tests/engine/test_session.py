@@ -11,10 +11,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from line_checks import assert_replays
 from session_helpers import DeferredSearcher, MemoryStore
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.modes import Mode, Refused
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.session import Session
+from kaeru.engine.game.modes import Mode, Refused
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
 
 LINE_IDS = ["flip-it-6", "oshidori", "oshidori-bw", "frogs-3", "number-reversal-6"]
 

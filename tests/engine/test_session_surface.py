@@ -8,11 +8,11 @@ import ast
 import importlib
 from pathlib import Path
 
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.session import Session
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
-FRIENDS = ("kaeru.engine.session_saves", "kaeru.engine.session_answers",
+FRIENDS = ("kaeru.engine.game.saves", "kaeru.engine.game.answers",
            "kaeru.engine.coach.session_coach")
 SEALED = [*(Path(str(importlib.import_module(name).__file__)) for name in FRIENDS),
           *sorted((ROOT / "screens").glob("*.py")),

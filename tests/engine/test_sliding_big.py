@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Control
 from kaeru.engine.puzzles.sliding import BOUNDED, make_sliding
+from kaeru.engine.rules.control import Control
 from kaeru.engine.sliding.bounded import heuristic, parity_floor, solve_bounded
 from kaeru.engine.sliding.full_table import full_table
 from kaeru.engine.sliding.geometry import grid

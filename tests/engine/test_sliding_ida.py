@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kaeru.engine.control import Control, Meter
 from kaeru.engine.puzzles.sliding import FIFTEEN_ONLY, make_sliding
+from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.sliding import full_table as ft
 from kaeru.engine.sliding import ida, pattern_db, pdb78, pdb_index
 from kaeru.engine.sliding.geometry import grid

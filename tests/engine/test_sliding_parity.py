@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import Unsolvable
 from kaeru.engine.puzzles.sliding import make_sliding
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.sliding.geometry import Grid, grid
 from kaeru.engine.sliding.parity import is_solvable, unsolvable_reason

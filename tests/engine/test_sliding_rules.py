@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.puzzles.sliding import SlidingPuzzle, make_sliding
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.session import Session
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.sliding.geometry import Slide
 from kaeru.engine.sliding.shuffle import shuffle_solvable
 

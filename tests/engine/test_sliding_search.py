@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import BudgetExceeded, Cancelled
 from kaeru.engine.puzzles.sliding import HEURISTICS, SlidingPuzzle, make_sliding
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled
 from kaeru.engine.search import dispatch
 from kaeru.engine.sliding import full_table as ft
 from kaeru.engine.sliding import pattern_db

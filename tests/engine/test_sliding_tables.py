@@ -7,12 +7,12 @@ import random
 import numpy as np
 import pytest
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, Cancelled
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.puzzles.sliding import make_sliding
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BadInput, Cancelled
 from kaeru.engine.search import dispatch
-from kaeru.engine.session import Session
 from kaeru.engine.sliding import full_table as ft
 from kaeru.engine.sliding.geometry import grid
 from kaeru.engine.tables import store
@@ -107,7 +107,7 @@ def test_games_of_exact_difficulty_are_drawn_from_that_depth():
 
 
 def test_enumerating_a_big_board_is_refused_at_once():
-    from kaeru.engine.core import BudgetExceeded
+    from kaeru.engine.rules.protocol import BudgetExceeded
 
     with pytest.raises(BudgetExceeded, match="10,461,394,944,000 positions"):
         dispatch.enumerate_space(get_puzzle("sliding-4x4"), get_puzzle("sliding-4x4").initial())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.store import DB_NAME, FinishedGame, SavedGame, Store, data_folder
 from kaeru.engine.store.legacy import move_text
 from kaeru.engine.store.schema import LATEST, MIGRATIONS, schema_version

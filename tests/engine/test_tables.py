@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from line_checks import distances
 
-from kaeru.engine.control import Control, Meter
-from kaeru.engine.core import Cancelled
 from kaeru.engine.puzzles._knights_space import KnightSpace, goal_table
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.rules.protocol import Cancelled
 from kaeru.engine.search import dispatch
 from kaeru.engine.sliding import full_table
 from kaeru.engine.sliding.geometry import grid

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.core import BadInput, Unsolvable
-from kaeru.engine.registry import all_ids, get_puzzle
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Unsolvable
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bidirectional import bidirectional_bfs
-from kaeru.engine.session import Session
 from kaeru.engine.two_blank.problems import ProblemSet
 
 SEVEN = get_puzzle("two-blank-3x3")

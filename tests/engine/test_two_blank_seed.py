@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.search import dispatch
 from kaeru.engine.two_blank.problems import ProblemSet
 from kaeru.engine.two_blank.survey import PAIR_AT_END

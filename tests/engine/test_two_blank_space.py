@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import Cancelled
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import Cancelled
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bidirectional import bidirectional_bfs
 from kaeru.engine.tables import store

@@ -18,7 +18,7 @@ from kaeru.engine.tables.folder import notices
 WAIT = 30.0
 
 FROM_STDIN = """
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service import JobKind, JobRequest, SearchService
 
 puzzle = get_puzzle("frogs-3")

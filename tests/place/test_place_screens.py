@@ -13,8 +13,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList
 
-from kaeru.engine.daily import daily_date, daily_games
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.daily import daily_date, daily_games
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.place.place import Place
 from kaeru.engine.search import dispatch

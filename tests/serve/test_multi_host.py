@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.daily import daily_games
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.daily import daily_games
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.search import dispatch
 from kaeru.tui.serve.ssh_server import HOST_KEY_NAME
 from tests.place.pg_cluster import SKIP_REASON, free_port, shared

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.engine.catalogue_cache import FactsCache
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.catalogue_survey import Survey
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.catalogue.cache import FactsCache
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.catalogue.survey import Survey
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.screens import home_survey
 from kaeru.screens.home import HomeScreen
 from kaeru.tui.app import KaeruApp

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service import CANCELLED, DONE, JobKind, JobRequest, SearchService
 from tests.serve.conftest import alive, live_pids, parent_of
 

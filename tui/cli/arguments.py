@@ -8,10 +8,10 @@ import os
 import stat
 from collections.abc import Hashable
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.game_ids import split_game_id
-from kaeru.engine.registry import AnyPuzzle, get_puzzle
-from kaeru.engine.text_input import MAX_STATE_LENGTH, bounded, shown
+from kaeru.engine.catalogue.game_ids import split_game_id
+from kaeru.engine.puzzles.registry import AnyPuzzle, get_puzzle
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.text_input import MAX_STATE_LENGTH, bounded, shown
 
 
 def add_puzzle_arguments(sub: argparse.ArgumentParser) -> None:
@@ -113,7 +113,7 @@ def positive_count(text: str) -> int:
 
 def control_budget(args: argparse.Namespace) -> int:
     """The budget for the Control: the one given, else the engine's default."""
-    from kaeru.engine.core import DEFAULT_BUDGET
+    from kaeru.engine.rules.protocol import DEFAULT_BUDGET
 
     chosen = getattr(args, "budget", None)
     return DEFAULT_BUDGET if chosen is None else int(chosen)

@@ -50,7 +50,7 @@ OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG}
 
 def say(message: str) -> None:
     """One line on stderr, whatever the message holds."""
-    from kaeru.engine.text_input import one_line
+    from kaeru.engine.rules.text_input import one_line
     from kaeru.tui.cli.output import fit_encoding
 
     try:
@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def failed(error: Exception) -> int:
     """Say what stopped a command, in one line, and give its exit code (the module's policy).
     The engine's errors are imported here, so that `kaeru --version` imports no engine."""
-    from kaeru.engine.core import BadInput, BudgetExceeded, Cancelled
+    from kaeru.engine.rules.protocol import BadInput, BudgetExceeded, Cancelled
 
     if isinstance(error, BadInput):
         say(str(error))
@@ -198,10 +198,10 @@ def not_installed(error: ModuleNotFoundError) -> str | None:
 
 def check_environment() -> None:
     """BadInput (exit 2) for a search setting in the environment that cannot be used."""
-    from kaeru.engine.core import BadInput
+    from kaeru.engine.rules.protocol import BadInput
+    from kaeru.engine.rules.text_input import shown
     from kaeru.engine.service.process_runner import default_memory_limit
     from kaeru.engine.service.service import MODE_ENV, MODES
-    from kaeru.engine.text_input import shown
 
     mode = os.environ.get(MODE_ENV)
     if mode is not None and mode not in MODES:

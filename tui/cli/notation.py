@@ -8,8 +8,8 @@ import argparse
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from kaeru.engine.core import BadInput, Puzzle
 from kaeru.engine.puzzles.sliding import SlidingPuzzle
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.sliding import notation
 
 AUTO = "auto"

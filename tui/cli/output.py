@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from kaeru.engine.core import ASCII_MOVE_TEXT, SearchStats
+from kaeru.engine.rules.protocol import ASCII_MOVE_TEXT, SearchStats
 
 # What a terminal that cannot show a glyph gets instead (PYTHONIOENCODING=ascii, a C locale).
 ASCII_FALLBACKS = str.maketrans(

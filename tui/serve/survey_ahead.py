@@ -1,6 +1,6 @@
 """The catalogue survey, once per server: `kaeru serve ssh` runs this in the background at a low
 priority when it starts, and every arcade it serves reads the facts from the shared cache
-(`engine.catalogue_cache`, KAERU_SURVEY=server) instead of surveying the catalogue itself (about
+(`engine.catalogue.cache`, KAERU_SURVEY=server) instead of surveying the catalogue itself (about
 15 s of CPU and up to 365 MB per arcade on a cold cache).
 
     python -m kaeru.tui.serve.survey_ahead [NICENESS]
@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 import sys
 
-from kaeru.engine.catalogue import catalogue
-from kaeru.engine.catalogue_cache import FactsCache
-from kaeru.engine.catalogue_survey import Survey
+from kaeru.engine.catalogue.cache import FactsCache
+from kaeru.engine.catalogue.entries import catalogue
+from kaeru.engine.catalogue.survey import Survey
 
 
 def main(argv: list[str]) -> int:

@@ -50,9 +50,9 @@ PRELOAD_PACKAGES = ("kaeru.screens", "kaeru.tui.widgets")
 PRELOAD_MODULES = (
     "kaeru.tui.cli.main",
     "kaeru.tui.app",
-    "kaeru.engine.registry",
-    "kaeru.engine.catalogue",
-    "kaeru.engine.catalogue_survey",
+    "kaeru.engine.puzzles.registry",
+    "kaeru.engine.catalogue.entries",
+    "kaeru.engine.catalogue.survey",
     "kaeru.engine.service",
     "kaeru.engine.service.pool_runner",
     "kaeru.engine.store",
@@ -105,9 +105,9 @@ def warm_caches() -> None:
     each preset's puzzle, kept in the engine's own caches), so the arcades share one copy."""
     from rich._unicode_data import load as load_cell_table
 
-    from kaeru.engine.catalogue import catalogue, preset
-    from kaeru.engine.catalogue_cache import fingerprint
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.catalogue.cache import fingerprint
+    from kaeru.engine.catalogue.entries import catalogue, preset
+    from kaeru.engine.puzzles.registry import get_puzzle
 
     load_cell_table()  # the character widths' table (UNICODE_VERSION is the server's)
 

@@ -38,7 +38,7 @@ from kaeru.tui.serve.served import SERVED_ENV
 
 HERE = Path(__file__).resolve().parent
 KAERU_STATIC_ROUTE = "/kaeru-static"
-PLAYER_ENV = "KAERU_PLAYER"  # set: the table cache is shared (engine.cache_folder)
+PLAYER_ENV = "KAERU_PLAYER"  # set: the table cache is shared (engine.catalogue.cache_folder)
 WEB_PLAYER = "web-visitor"
 # textual-serve's context for its page, before rendering (aiohttp_jinja2 keeps it as __wrapped__)
 _base_index: Any = getattr(Server.handle_index, "__wrapped__")  # noqa: B009

@@ -1,6 +1,6 @@
 """The contract every board widget keeps with the generic play screen.
 
-A board widget draws a `Layout` (pure data from `puzzle.layout(state)`, see `engine.layout`)
+A board widget draws a `Layout` (pure data from `puzzle.layout(state)`, see `engine.rules.layout`)
 and turns keys and clicks into one of the layout's legal moves, which it posts as `MoveChosen`;
 the play screen pushes the move through the Session and hands the next layout back with
 `show`. A widget knows nothing of the puzzle: it never reads its attributes, never calls it and
@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from kaeru.engine.layout import Layout, LayoutMove
+from kaeru.engine.rules.layout import Layout, LayoutMove
 
 PLAYBACK_REFUSAL = "playback is running: press t to take over from here"
 ARROW_KEYS = {"up": "up,k", "down": "down,j", "left": "left,h", "right": "right,l"}

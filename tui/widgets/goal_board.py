@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Static
 
-from kaeru.engine.layout import Layout
+from kaeru.engine.rules.layout import Layout
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 

@@ -30,7 +30,7 @@ from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 
-from kaeru.engine.layout import Cell, Layout, LayoutMove
+from kaeru.engine.rules.layout import Cell, Layout, LayoutMove
 from kaeru.tui.widgets.board import ARROW_KEYS, BoardWidget
 
 LETTERS = "abcdefg"

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
-from kaeru.engine.playback import Playback
+from kaeru.engine.game.playback import Playback
 
 
 class PlaybackBar(Static, can_focus=True):

@@ -12,8 +12,8 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import ProgressBar, Static
 
-from kaeru.engine.core import SearchStats
-from kaeru.engine.game_record import SearchStatus
+from kaeru.engine.game.record import SearchStatus
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.tui.widgets.text_update import update_text
 from kaeru.tui.words import duration, plural, short_count
 

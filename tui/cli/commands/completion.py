@@ -58,7 +58,7 @@ def script(shell: str) -> str:
 
 def puzzle_completer() -> dict[str, Any]:
     """shtab's description of how a puzzle or game id completes, in each shell."""
-    from kaeru.engine.registry import all_ids
+    from kaeru.engine.puzzles.registry import all_ids
 
     ids = " ".join(all_ids())
     function = "_kaeru_puzzle_or_game_id"

@@ -1,14 +1,14 @@
 """`kaeru daily [--date YYYY-MM-DD] [--json]`: the day's puzzles, the same everywhere (see
-`engine.daily`). JSON: a list of {id, game_id, start, optimal}. An optimum a daily lacks (the
-15-puzzle's) is read from the shared place or the player's wins when either knows it
+`engine.catalogue.daily`). JSON: a list of {id, game_id, start, optimal}. An optimum a daily lacks
+(the 15-puzzle's) is read from the shared place or the player's wins when either knows it
 (`engine.place.known_optima`); never searched here (`kaeru leaderboard --search` does)."""
 
 from __future__ import annotations
 
 import argparse
 
-from kaeru.engine.daily import daily_date, daily_games
-from kaeru.engine.random_games import RandomGame
+from kaeru.engine.catalogue.daily import daily_date, daily_games
+from kaeru.engine.catalogue.random_games import RandomGame
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kaeru.engine.control import Control
-from kaeru.engine.results import BudgetExceeded
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.results import BudgetExceeded
 from kaeru.engine.search import dispatch
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK

@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 
 from kaeru.engine.coach.distance import unit_of
 from kaeru.engine.coach.grading import LOST, OPTIMAL, WASTED, grade
-from kaeru.engine.control import Control
-from kaeru.engine.core import BadInput, BudgetExceeded
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BadInput, BudgetExceeded
 from kaeru.tui.cli.arguments import add_puzzle_arguments, resolve
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.notation import AUTO, add_notation_argument, moves_in_words

@@ -10,9 +10,9 @@ import sys
 from typing import Any
 
 from kaeru.engine.coach.distance import AlreadySolved, best_move, unit_of
-from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded, Unsolvable
-from kaeru.engine.results import reason_words
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded, Unsolvable
+from kaeru.engine.rules.results import reason_words
 from kaeru.tui.cli.arguments import (
     add_budget_argument,
     add_puzzle_arguments,

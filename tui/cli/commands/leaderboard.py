@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.daily import DAILY_IDS, daily_date
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.words import clock, plural
+from kaeru.engine.catalogue.daily import DAILY_IDS, daily_date
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock, plural
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.puzzles.registry import families, get_puzzle
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 

@@ -1,5 +1,5 @@
 """`kaeru random ID [--seed N] [--depth D] [--optimal] [--json]`: a fair random start of a puzzle
-(see `engine.random_games`). JSON: {id, game_id, start, optimal}; `optimal` is null where
+(see `engine.catalogue.random_games`). JSON: {id, game_id, start, optimal}; `optimal` is null where
 solving is slow (the 15-puzzle) unless `--optimal` asks for it."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded
-from kaeru.engine.random_games import random_game
-from kaeru.engine.words import plural
+from kaeru.engine.catalogue.random_games import random_game
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded
+from kaeru.engine.rules.words import plural
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.output import clear_progress, emit, progress_printer
 

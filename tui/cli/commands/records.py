@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.registry import get_puzzle
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock, plural
 from kaeru.engine.store import FinishedGame, Store
-from kaeru.engine.words import clock, plural
 from kaeru.tui.cli.exit_codes import EXIT_OK
 from kaeru.tui.cli.output import emit
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.tui.cli.exit_codes import EXIT_OK
 
 if TYPE_CHECKING:

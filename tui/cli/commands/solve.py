@@ -8,11 +8,11 @@ import argparse
 import sys
 from typing import Any
 
-from kaeru.engine.control import Control
-from kaeru.engine.core import BudgetExceeded, Solution, Unsolvable
-from kaeru.engine.results import reason_words
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded, Solution, Unsolvable
+from kaeru.engine.rules.results import reason_words
+from kaeru.engine.rules.words import plural
 from kaeru.engine.search import dispatch
-from kaeru.engine.words import plural
 from kaeru.tui.cli.arguments import (
     add_budget_argument,
     add_puzzle_arguments,

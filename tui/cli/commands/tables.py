@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kaeru.engine.core import BadInput, SearchStats
+from kaeru.engine.rules.protocol import BadInput, SearchStats
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.output import emit
 
@@ -58,7 +58,7 @@ def builders(table_id: str) -> list[tuple[str, Callable[[Any], object]]]:
     tiers = tiers_of(table_id)
     if tiers:
         return [(pdb78.tier_name(t), tier_builder(t)) for t in tiers]
-    from kaeru.engine.registry import get_puzzle
+    from kaeru.engine.puzzles.registry import get_puzzle
     from kaeru.engine.sliding import full_table
 
     puzzle = get_puzzle(table_id)
@@ -89,7 +89,7 @@ def progress_lines(what: str) -> Callable[[SearchStats], None]:
 def run(args: argparse.Namespace) -> int:
     if args.action == "list":
         return list_tables(args)
-    from kaeru.engine.control import Control
+    from kaeru.engine.rules.control import Control
     from kaeru.engine.tables.folder import cache_dir
 
     wanted = [b for table_id in (args.ids or [FIFTEEN]) for b in builders(table_id)]

@@ -25,7 +25,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from kaeru.engine.layout import Layout, LayoutMove
+from kaeru.engine.rules.layout import Layout, LayoutMove
 from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 from kaeru.tui.widgets.boards.canvas import Canvas, room
 

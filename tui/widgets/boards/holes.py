@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 
-from kaeru.engine.layout import HolesScene
+from kaeru.engine.rules.layout import HolesScene
 from kaeru.tui.widgets.boards.pegs_look import PegsLook
 from kaeru.tui.widgets.boards.squares_look import SquaresLook
 from kaeru.tui.widgets.pick_target import PickTargetBoard, PieceWords

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rich.style import Style
 from rich.text import Text
 
-from kaeru.engine.layout import Cell
+from kaeru.engine.rules.layout import Cell
 from kaeru.tui.widgets.pick_target import PieceWords
 
 if TYPE_CHECKING:

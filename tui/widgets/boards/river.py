@@ -23,7 +23,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from kaeru.engine.layout import Layout, RiverScene
+from kaeru.engine.rules.layout import Layout, RiverScene
 from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 
 WAVE = "~"

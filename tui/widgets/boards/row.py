@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from kaeru.engine.layout import BLACK, WHITE, Cell, Layout
+from kaeru.engine.rules.layout import BLACK, WHITE, Cell, Layout
 from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
 from kaeru.tui.widgets.boards.canvas import Canvas, room
 

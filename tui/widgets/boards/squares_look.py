@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rich.style import Style
 from rich.text import Text
 
-from kaeru.engine.layout import KNIGHT_BLACK, KNIGHT_WHITE
+from kaeru.engine.rules.layout import KNIGHT_BLACK, KNIGHT_WHITE
 from kaeru.tui.widgets.pick_target import PieceWords
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from kaeru.engine.catalogue_facts import Facts
-from kaeru.engine.registry import AnyPuzzle
+from kaeru.engine.catalogue.facts import Facts
+from kaeru.engine.puzzles.registry import AnyPuzzle
 from kaeru.engine.tables.folder import cache_dir
 
 FILE_NAME = "catalogue.json"

@@ -14,14 +14,14 @@ from typing import Any, Protocol, TypeVar
 from weakref import WeakKeyDictionary
 
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.game_clock import GameClock
-from kaeru.engine.game_record import Outcome
+from kaeru.engine.game.clock import GameClock
+from kaeru.engine.game.record import Outcome
+from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 
 
 class Session(Protocol):
-    """What saving reads and sets of a game (`engine.session.Session`, which imports this
+    """What saving reads and sets of a game (`engine.game.session.Session`, which imports this
     module, so it is described here rather than imported; mypy checks Session against it)."""
 
     puzzle: Puzzle[Any, Any]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic
 
-from kaeru.engine.core import M, S, Solution
+from kaeru.engine.rules.protocol import M, S, Solution
 
 SPEEDS = (2.0, 1.2, 0.8, 0.5, 0.3, 0.18, 0.1, 0.05)  # seconds a step, slow to fast
 

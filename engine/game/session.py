@@ -3,7 +3,7 @@
 Everything a front end does to a game goes through a Session: moves, undo, redo, restart, hint,
 solve, playback and take-over, the optimal length from the start and the distance where known,
 the dead-end verdict, the outcome, the timer and persistence through the store it is given. It
-owns the mode (playing, searching, playback, see `engine.modes`) and refuses what the mode does
+owns the mode (playing, searching, playback, see `engine.game.modes`) and refuses what the mode does
 not allow, with a one-line reason. Searches are jobs on a searcher (the search service, or the
 inline one for scripts and tests); an answer for a position that is no longer current is
 dropped. Listeners are told after every change; a front end redraws from the session's state.
@@ -16,11 +16,14 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar, cast
 
+from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.game_clock import GameClock
-from kaeru.engine.game_ids import parse_game_id
-from kaeru.engine.game_record import (
+from kaeru.engine.game.answers import optimal_done, plural, reach_done, user_search_done
+from kaeru.engine.game.clock import GameClock
+from kaeru.engine.game.jobs import Post, TaggedJobs
+from kaeru.engine.game.modes import Mode, Refused, check
+from kaeru.engine.game.playback import Playback
+from kaeru.engine.game.record import (
     Change,
     GameHooks,
     GameStatus,
@@ -28,15 +31,12 @@ from kaeru.engine.game_record import (
     Outcome,
     SearchView,
 )
-from kaeru.engine.layout import Layout
-from kaeru.engine.modes import Mode, Refused, check
-from kaeru.engine.playback import Playback
-from kaeru.engine.results import SearchStats
+from kaeru.engine.game.saves import finished_game, restore_saved, save_progress, saved_game
+from kaeru.engine.rules.layout import Layout
+from kaeru.engine.rules.protocol import BadInput, Puzzle
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
-from kaeru.engine.session_answers import optimal_done, plural, reach_done, user_search_done
-from kaeru.engine.session_jobs import Post, TaggedJobs
-from kaeru.engine.session_saves import finished_game, restore_saved, save_progress, saved_game
 from kaeru.engine.store.models import SavedGame
 
 S = TypeVar("S", bound=Hashable)

@@ -1,8 +1,8 @@
 """Daily puzzles: for each family with random games, one start that depends on the date alone —
 the same on every machine and every Python version — and the share line of a daily win.
 
-Each start is drawn by the puzzle's own `random_start` from `engine.prng.SplitMix64` seeded with
-the first 8 bytes of SHA-256 of `kaeru-daily:<YYYY-MM-DD>:<puzzle id>`; that generator, and the
+Each start is drawn by the puzzle's own `random_start` from `engine.rules.prng.SplitMix64` seeded
+with the first 8 bytes of SHA-256 of `kaeru-daily:<YYYY-MM-DD>:<puzzle id>`; that generator, and the
 Fisher–Yates shuffles in the puzzles' draws, are the project's own code, so nothing depends on
 `random`'s algorithms (tests/engine/test_daily.py pins the list of one date). The puzzles of the
 day are DAILY_IDS (one size per family, always the 8- and the 15-puzzle). Optimal lengths come
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from datetime import date as Date
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput
-from kaeru.engine.prng import SplitMix64
-from kaeru.engine.random_games import RandomGame, draw_game
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.words import clock
+from kaeru.engine.catalogue.random_games import RandomGame, draw_game
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.prng import SplitMix64
+from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.words import clock
 
 DAILY_IDS = (
     "sliding-3x3",

@@ -12,7 +12,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from kaeru.engine.results import (
+from kaeru.engine.rules.results import (
     DEFAULT_BUDGET,
     BudgetExceeded,
     CancelCheck,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaeru.engine.results import SearchStats
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.service.inline import Searcher
 from kaeru.engine.service.jobs import Job, JobRequest, JobResult
 

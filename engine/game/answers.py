@@ -13,17 +13,17 @@ import re
 from typing import Any, Protocol
 
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.core import Puzzle
-from kaeru.engine.game_record import GameHooks, SearchStatus, SearchView
-from kaeru.engine.modes import Mode
-from kaeru.engine.playback import Playback
-from kaeru.engine.results import Solution, reason_words
+from kaeru.engine.game.modes import Mode
+from kaeru.engine.game.playback import Playback
+from kaeru.engine.game.record import GameHooks, SearchStatus, SearchView
+from kaeru.engine.rules.protocol import Puzzle
+from kaeru.engine.rules.results import Solution, reason_words
+from kaeru.engine.rules.words import plural
 from kaeru.engine.service.jobs import JobOutcome, JobResult
-from kaeru.engine.words import plural
 
 
 class Session(Protocol):
-    """What an answer reads and sets of its game (`engine.session.Session`, which imports this
+    """What an answer reads and sets of its game (`engine.game.session.Session`, which imports this
     module, so it is described here rather than imported; mypy checks Session against it)."""
 
     puzzle: Puzzle[Any, Any]

@@ -1,8 +1,8 @@
 """The catalogue of puzzle families and the lookup from a puzzle id to its Puzzle.
 
-Each module in `engine.puzzles` that defines `FAMILY` (an `engine.family.Family`) joins the
+Each module in `engine.puzzles` that defines `FAMILY` (an `engine.rules.family.Family`) joins the
 catalogue by itself: adding a puzzle means adding one module, nothing else. Puzzle modules never
-import this one (they import `engine.family`), so discovery makes no import cycle.
+import this one (they import `engine.rules.family`), so discovery makes no import cycle.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pkgutil
 from functools import cache, lru_cache
 from typing import Any
 
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.family import Family
-from kaeru.engine.text_input import MAX_ID_LENGTH, bounded, shown
+from kaeru.engine.rules.family import Family
+from kaeru.engine.rules.protocol import BadInput, Puzzle
+from kaeru.engine.rules.text_input import MAX_ID_LENGTH, bounded, shown
 
 AnyPuzzle = Puzzle[Any, Any]
 CHOSEN_GOALS_KEPT = 64  # puzzles with a chosen goal (`@`) kept built

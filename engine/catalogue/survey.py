@@ -1,5 +1,5 @@
-"""Surveying the whole catalogue: the facts of every preset (`engine.catalogue_facts`), the
-cheap ones first, kept in the cache (`engine.catalogue_cache`) as each is found.
+"""Surveying the whole catalogue: the facts of every preset (`engine.catalogue.facts`), the
+cheap ones first, kept in the cache (`engine.catalogue.cache`) as each is found.
 
 `Survey.known()` gives what the cache holds at once. `run_instant` adds the quick proofs and
 the tiny puzzles (about half a second in all); `run` then spends a quick step on every preset
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
-from kaeru.engine.catalogue_cache import FactsCache
-from kaeru.engine.catalogue_facts import (
+from kaeru.engine.catalogue.cache import FactsCache
+from kaeru.engine.catalogue.facts import (
     QUICK,
     THOROUGH,
     Facts,
@@ -22,8 +22,8 @@ from kaeru.engine.catalogue_facts import (
     positions_of,
     survey,
 )
-from kaeru.engine.registry import AnyPuzzle, get_puzzle
-from kaeru.engine.results import CancelCheck, Cancelled
+from kaeru.engine.puzzles.registry import AnyPuzzle, get_puzzle
+from kaeru.engine.rules.results import CancelCheck, Cancelled
 
 Report = Callable[[Facts], None]
 

@@ -7,7 +7,7 @@ escaped (control characters, escape sequences and line separators made visible) 
 
 from __future__ import annotations
 
-from kaeru.engine.core import BadInput
+from kaeru.engine.rules.protocol import BadInput
 
 MAX_DIGITS = 9  # no size in the arcade needs more; int() of thousands of digits is refused
 MAX_ID_LENGTH = 200  # puzzle ids (a game id's puzzle part)

@@ -1,6 +1,6 @@
 """Random games: a fair new start for any puzzle that has more than one, with its optimal length
 when that is quick to know. `kaeru random ID [--seed N] [--depth D]` prints one; the app's `n`
-offers one; `engine.daily` draws the daily puzzles with the same machinery.
+offers one; `engine.catalogue.daily` draws the daily puzzles with the same machinery.
 
 What "fair" means, per family (each puzzle's `random_start` documents its own draw):
 
@@ -22,7 +22,7 @@ What "fair" means, per family (each puzzle's `random_start` documents its own dr
 
 Pegs and river crossings have one start per puzzle id: no random games.
 
-The generator is `engine.prng.SplitMix64`, seeded from SHA-256 of `kaeru-random:<id>:<seed>`,
+The generator is `engine.rules.prng.SplitMix64`, seeded from SHA-256 of `kaeru-random:<id>:<seed>`,
 so `--seed` gives the same game on every machine and Python version (as long as the puzzle's
 own draw is unchanged). `optimal` is the solver's length where that is quick — every family
 but the large sliding boards (the 15-puzzle's random positions take long to solve: null unless
@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from math import factorial
 from typing import Any
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import BadInput, BudgetExceeded, Puzzle
-from kaeru.engine.prng import SplitMix64
 from kaeru.engine.puzzles._random import MAX_POSITIONS
-from kaeru.engine.registry import families, get_puzzle
+from kaeru.engine.puzzles.registry import families, get_puzzle
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.prng import SplitMix64
+from kaeru.engine.rules.protocol import BadInput, BudgetExceeded, Puzzle
 from kaeru.engine.search.dispatch import solve, space_size
 
 GOAL_FOLLOWS_START = frozenset({"knights", "flip-it"})  # families drawn at a depth by solving

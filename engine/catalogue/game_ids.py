@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from kaeru.engine.core import BadInput, Puzzle
-from kaeru.engine.registry import get_puzzle
-from kaeru.engine.results import reason_words
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.protocol import BadInput, Puzzle
+from kaeru.engine.rules.results import reason_words
 
 
 def split_game_id(game_id: str) -> tuple[str, str | None]:

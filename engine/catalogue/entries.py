@@ -1,8 +1,8 @@
 """The arcade's catalogue as a newcomer meets it: one entry per family, its sizes and variants
 as presets with short names (the "Type" menu of Simon Tatham's collection), and what the engine
-knows about each preset (`engine.catalogue_facts`: its difficulty, or why it cannot be won).
+knows about each preset (`engine.catalogue.facts`: its difficulty, or why it cannot be won).
 
-Everything here comes from the registry (`engine.registry.families`) and the puzzles' own
+Everything here comes from the registry (`engine.puzzles.registry.families`) and the puzzles' own
 titles: a new family or variant appears by itself. A preset's short name is its title without
 the family's name, a few wordy forms shortened (`LABEL_REWRITES`) so every name fits a list
 line of `MAX_LABEL` characters. No front end is imported here.
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from kaeru.engine.registry import AnyPuzzle, Family, families, get_puzzle
+from kaeru.engine.puzzles.registry import AnyPuzzle, Family, families, get_puzzle
 
 MAX_LABEL = 26  # characters: a preset's short name fits a list line at 60 columns
 

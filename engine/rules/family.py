@@ -1,6 +1,6 @@
 """A puzzle family as the catalogue lists it: its variants and how to build a puzzle for an id.
 
-Each module in `engine.puzzles` defines one `FAMILY`; `engine.registry` finds them. Puzzle
+Each module in `engine.puzzles` defines one `FAMILY`; `engine.puzzles.registry` finds them. Puzzle
 modules import this module, never the registry, so the catalogue has no import cycle.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kaeru.engine.core import Puzzle
+from kaeru.engine.rules.protocol import Puzzle
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from kaeru.engine.results import SearchStats
+from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.service.jobs import JobKind
 from kaeru.engine.store.models import FinishedGame, SavedGame
 

@@ -3,14 +3,14 @@ capabilities as data, and its moves as text both ways.
 
 A puzzle is a small object of pure functions over immutable, hashable states (the "backend" of
 Simon Tatham's collection). Everything else — undo, hints, solving, playback — is built on top of
-it by `engine.session` and `engine.search.dispatch`, which reads `capabilities` (as the midend
+it by `engine.game.session` and `engine.search.dispatch`, which reads `capabilities` (as the midend
 reads `struct game`'s flags) to pick what to call; a new family only writes its rules here.
-The values and errors searches produce live in `engine.results` (re-exported here).
+The values and errors searches produce live in `engine.rules.results` (re-exported here).
 
 A new family's author reads this file: what to implement, in three groups.
 
 1. Required: the abstract `initial`, `moves`, `apply`, `parse`, `format`, `describe`; `goal`
-   or `is_goal` (one of them); `layout` (what a board draws, `engine.layout`; the default
+   or `is_goal` (one of them); `layout` (what a board draws, `engine.rules.layout`; the default
    refuses); the class attributes `id`, `title`, `family` and `board` (which board draws it).
 2. Optional, each declared as data in `capabilities` and tied to its hook by
    tests/engine/test_capabilities.py (a flag without its hook, or a hook without its flag,
@@ -28,7 +28,7 @@ A new family's author reads this file: what to implement, in three groups.
    `move_cells`, `explain_illegal`, `unsolvable_reason`, `explore_root`, `game_id`.
 
 Nothing else calls a family by name: the one dispatcher (`engine.search.dispatch`) reads the
-flags, and the registry (`engine.registry`) lists the family.
+flags, and the registry (`engine.puzzles.registry`) lists the family.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Generic
 
-from kaeru.engine.control import Control
-from kaeru.engine.layout import Layout
-from kaeru.engine.results import (
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.layout import Layout
+from kaeru.engine.rules.results import (
     DEFAULT_BUDGET,
     BadInput,
     BudgetExceeded,
@@ -246,7 +246,7 @@ class Puzzle(ABC, Generic[S, M]):
 
     def layout(self, state: S) -> Layout:
         """What a board widget draws for `state` and the legal moves it may pick (pure data,
-        `engine.layout`); every family that can be played on a board defines it."""
+        `engine.rules.layout`); every family that can be played on a board defines it."""
         raise NotImplementedError(f"{self.id} has no board layout")
 
     def move_cells(self, state: S, move: M) -> tuple[tuple[int, ...], tuple[int, ...]]:

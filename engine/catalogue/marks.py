@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from kaeru.engine.core import BadInput
-from kaeru.engine.game_ids import parse_game_id
+from kaeru.engine.catalogue.game_ids import parse_game_id
+from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.store import IN_PROGRESS, SOLVED, FinishedGame, PuzzleSummary, Store
 from kaeru.engine.store.records import summarise
 

@@ -46,10 +46,10 @@ from collections.abc import Hashable, Iterable
 from math import factorial, prod
 from typing import Any
 
-from kaeru.engine.control import QUIET, Control
-from kaeru.engine.core import GoalKind, Puzzle
-from kaeru.engine.layout import GAP, Layout
-from kaeru.engine.results import Enumeration
+from kaeru.engine.rules.control import QUIET, Control
+from kaeru.engine.rules.layout import GAP, Layout
+from kaeru.engine.rules.protocol import GoalKind, Puzzle
+from kaeru.engine.rules.results import Enumeration
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.enumerate import enumerate_bfs
 

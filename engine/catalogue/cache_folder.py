@@ -25,10 +25,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from kaeru.engine.rules.words import plural
 from kaeru.engine.tables.first_use import home_short, megabytes
 from kaeru.engine.tables.folder import configured_dir, folder_bytes, printable
 from kaeru.engine.tables.lock_file import let_go, try_hold
-from kaeru.engine.words import plural
 
 LOCK_SUFFIX = ".lock"
 TEMPORARY_GRACE = 600.0  # seconds: a younger temporary file may be a write under way

@@ -4,7 +4,7 @@ positions the puzzle has), or the one-line proof that it cannot be won (a curios
 
 Nothing here is written down by hand: every figure is asked of the engine, in three steps of
 growing cost, so a front end can show the cheap answers at once and the dearer ones as they
-come (in a worker thread), and keep them (`engine.catalogue_cache`) for the next launch:
+come (in a worker thread), and keep them (`engine.catalogue.cache`) for the next launch:
 
 - `instant_facts`: the puzzle's own quick proofs (`unsolvable_reason`, the parity and
   position-class arguments) and, for puzzles of at most `TINY` positions, a solve (about half
@@ -26,14 +26,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from kaeru.engine.control import Control
-from kaeru.engine.explorable import position_count
+from kaeru.engine.catalogue.explorable import position_count
+from kaeru.engine.catalogue.random_games import optimal_is_quick
 from kaeru.engine.puzzles.pegs import PegSolitaire
-from kaeru.engine.random_games import optimal_is_quick
-from kaeru.engine.registry import AnyPuzzle
-from kaeru.engine.results import BudgetExceeded, CancelCheck, Cancelled, Unsolvable
+from kaeru.engine.puzzles.registry import AnyPuzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.results import BudgetExceeded, CancelCheck, Cancelled, Unsolvable
+from kaeru.engine.rules.words import plural
 from kaeru.engine.search.dispatch import dead_end, solve, solve_fewest_moves, tables_ready
-from kaeru.engine.words import plural
 
 TINY = 2_000  # positions (at most): solved at once, on any thread
 
