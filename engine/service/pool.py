@@ -47,7 +47,7 @@ class PoolWorker(WorkerHandle):
         self.cancelled_at: float | None = None
         super().__init__(memory_limit, niceness)
 
-    def _handle(self, message: tuple) -> None:  # type: ignore[type-arg]
+    def _handle(self, message: tuple) -> None:
         super()._handle(message)
         if message[0] == protocol.DONE:
             self.pool.worker_free(self)

@@ -87,7 +87,7 @@ class PoolRunner:
         finally:
             self._lost(connection)
 
-    def _handle(self, message: tuple) -> None:  # type: ignore[type-arg]
+    def _handle(self, message: tuple) -> None:
         kind = message[0]
         if kind == protocol.PROGRESS:
             job = self._jobs.get(message[1])

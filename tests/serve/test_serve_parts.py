@@ -129,6 +129,18 @@ def test_an_arcade_under_the_memory_limit_never_builds_the_large_tables(tmp_path
     assert "are built" in table_line(1024, built=lambda: True)
 
 
+def test_the_table_line_names_who_builds_the_tables():
+    """A served arcade searches in the server's pool: the pool builds and maps the tables,
+    unless the server runs without one (--search-workers -1)."""
+    for built in (False, True):
+        pooled = table_line(PDB_BUILD_MEMORY_MB, built=lambda built=built: built)
+        alone = table_line(PDB_BUILD_MEMORY_MB, built=lambda built=built: built, pooled=False)
+        assert "search pool" in pooled and "arcade" not in pooled, pooled
+        assert "arcade" in alone and "pool" not in alone, alone
+    limited = table_line(1024, built=lambda: False)
+    assert "the search pool under --memory-limit 1024 MB does not build them" in limited
+
+
 def test_window_sizes_are_clamped():
     assert clamp_size(70000, 24) == (MAX_COLUMNS, 24)
     assert clamp_size(0, -5) == (1, 1)

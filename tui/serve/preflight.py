@@ -5,8 +5,9 @@
   compiler probe in it), so the server makes `<data>/tmp` (mode 0700) and points TMPDIR at it;
 - the soft limit on open files raised to the hard limit (each player holds a pty, pipes and a
   socket);
-- whether the 15-puzzle's 7-8 pattern databases are built, and whether an arcade under the
-  memory limit may build them itself (`pty_session.table_build_allowed`).
+- whether the 15-puzzle's 7-8 pattern databases are built, and whether the search pool (or,
+  without one, an arcade) under the memory limit may build them
+  (`pty_session.table_build_allowed`).
 
 Nothing here imports asyncssh: it runs before it is imported."""
 
@@ -55,18 +56,25 @@ def tables_built() -> bool:
     return pdb78.ready()
 
 
-def table_line(memory_mb: int, built: Callable[[], bool] = tables_built) -> str:
-    """The start line about the large tables: built, or who may build them."""
+def table_line(
+    memory_mb: int, built: Callable[[], bool] = tables_built, pooled: bool = True
+) -> str:
+    """The start line about the large tables: built, or who may build them. `pooled`: the
+    server's shared search pool runs every search (the default), so its workers load and build
+    the tables; else each arcade's own worker does."""
+    who = "the search pool's workers" if pooled else "the arcades"
+    one = "a search pool worker" if pooled else "an arcade"
+    limited = "the search pool" if pooled else "an arcade"
     if built():
-        return "the 15-puzzle's 7-8 pattern databases are built: the arcades load them"
+        return f"the 15-puzzle's 7-8 pattern databases are built: {who} map them (one copy)"
     if table_build_allowed(memory_mb):
         return (
-            "the 15-puzzle's 7-8 pattern databases are not built: an arcade whose 15-puzzle "
+            f"the 15-puzzle's 7-8 pattern databases are not built: {one} whose 15-puzzle "
             "search runs long builds them (about a minute of CPU, 1.2 GB, once); "
             "`kaeru tables build` builds them ahead"
         )
     return (
-        f"the 15-puzzle's 7-8 pattern databases are not built, and an arcade under "
+        f"the 15-puzzle's 7-8 pattern databases are not built, and {limited} under "
         f"--memory-limit {memory_mb} MB does not build them (they need {PDB_BUILD_MEMORY_MB}): "
         "its 15-puzzle solver uses the smaller 7-7-1 ones; run `kaeru tables build` once, "
         "as the server's user, to build them ahead"

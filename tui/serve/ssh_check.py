@@ -45,5 +45,6 @@ def check_lines(
         hard >= MIN_FILES,
         f"open files: {soft} (hard limit {hard}{'' if hard >= MIN_FILES else ', too few'})",
     ))
-    lines.append((True, table_line(config.limits.memory_mb, built)))
+    pooled = config.search_workers >= 0  # the server's pool runs the searches
+    lines.append((True, table_line(config.limits.memory_mb, built, pooled)))
     return lines

@@ -73,7 +73,7 @@ class ArcadeSession(asyncssh.SSHServerSession[bytes]):
         self._released = False
 
     # ---- requests --------------------------------------------------------------------------
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
     def pty_requested(

@@ -190,7 +190,7 @@ def run_arcade(request: dict[str, object], slave: int, channel: socket.socket) -
         code = kaeru_main(command[1:])
     except SystemExit as ended:
         code = ended.code if isinstance(ended.code, int) else 1
-    except BaseException:  # noqa: BLE001 - the arcade's own handler logs what it can
+    except BaseException:  # the arcade's own handler logs what it can
         code = 4
     finally:
         with contextlib.suppress(Exception):
@@ -244,7 +244,7 @@ def fresh_stdio() -> None:
     """Python's text streams on the pty (the parent's were on the server's files)."""
     def stream(fd: int, mode: str, errors: str) -> TextIO:
         return cast(  # the process's own streams, never closed
-            TextIO, open(fd, mode, encoding="utf-8", errors=errors, closefd=False)  # noqa: SIM115
+            TextIO, open(fd, mode, encoding="utf-8", errors=errors, closefd=False)
         )
 
     sys.stdin = stream(0, "r", "strict")

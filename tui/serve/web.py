@@ -180,7 +180,7 @@ class ArcadeWebServer(Server):
                 await app_service.stop()
         except asyncio.CancelledError:
             await websocket.close()
-        except Exception as error:  # noqa: BLE001 - a bad message ends that tab, in one line
+        except Exception as error:  # a bad message ends that tab, in one line
             log.warning("tab from %s ended: %s: %s", request.remote, type(error).__name__, error)
         finally:
             if app_service is not None:

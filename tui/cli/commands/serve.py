@@ -301,7 +301,8 @@ async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
         f"key, {limits.max_per_address} per address; {soft} open files",
         flush=True,
     )
-    print(f"kaeru serve ssh: {table_line(limits.memory_mb)}", flush=True)
+    pooled = state.shared is not None and state.shared.pool is not None
+    print(f"kaeru serve ssh: {table_line(limits.memory_mb, pooled=pooled)}", flush=True)
     if state.shared is not None:
         print(f"kaeru serve ssh: {state.shared.describe()}", flush=True)
     if temp_note:
