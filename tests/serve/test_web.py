@@ -80,6 +80,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def wait_listening(port: int, timeout: float = 20.0) -> None:
+    """Wait for the server to accept connections (its line comes just before it binds)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError("the web server never listened")
+
+
 def settled(terminal: object, unlike: bytes | None = None, timeout: float = 40.0) -> bytes:
     """A screenshot of the terminal once it differs from `unlike` and stops changing."""
     deadline = time.monotonic() + timeout
@@ -102,16 +113,18 @@ def test_browser_plays_a_move_and_loads_nothing_from_outside(tmp_path: Path):
         KAERU_CACHE_DIR=str(tmp_path / "cache"),
         KAERU_CONFIG_DIR=str(tmp_path / "conf"),
     )
-    server = subprocess.Popen(
-        [sys.executable, "-m", "kaeru.tui.cli", "serve", "web", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-        text=True,
-    )
+    with open(tmp_path / "web.log", "w") as log:  # the operator's log, apart from the lines
+        server = subprocess.Popen(
+            [sys.executable, "-m", "kaeru.tui.cli", "serve", "web", "--port", str(port)],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            env=env,
+            text=True,
+        )
     try:
         assert server.stdout is not None
         assert "listening on 127.0.0.1:" in server.stdout.readline()
+        wait_listening(port)
         requests: list[str] = []
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch_persistent_context(

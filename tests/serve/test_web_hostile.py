@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -22,7 +21,7 @@ from kaeru.engine.store import Store
 from kaeru.screens.settings import CACHE, SettingsScreen, setting
 from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE
 from kaeru.tui.serve.web import visitor_environment
-from tests.serve.test_web import free_port
+from tests.serve.test_web import free_port, wait_listening
 
 
 class WebServer:
@@ -43,24 +42,23 @@ class WebServer:
                 stdout=subprocess.PIPE, stderr=log, env=env, text=True,
             )
         assert self.process.stdout is not None
-        assert "listening on 127.0.0.1:" in self.process.stdout.readline()
-        deadline = time.monotonic() + 20  # the line comes just before it binds
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.05)
-        raise AssertionError("the web server never listened")
+        self.banner = self.process.stdout.readline()
+        assert "listening on 127.0.0.1:" in self.banner
+        self.lines = self.process.stdout.readline()  # who may play; how arcades are made
+        wait_listening(self.port)
 
     def arcades(self) -> list[int]:
-        """The tabs' arcade processes (textual-serve starts each through a shell)."""
+        """The tabs' arcade processes: forked from the warm parent and adopted by the server
+        (the fork model), or started by textual-serve through a shell (spawn); either way
+        served to the web (the environment the tab's arcade runs with)."""
         found = []
         for entry in os.listdir("/proc"):
             try:
                 cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+                environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if b"kaeru.tui.serve.web_app" in cmdline and not cmdline.startswith(b"/bin/sh"):
+            if b"KAERU_SERVED=web" in environ and not cmdline.startswith(b"/bin/sh"):
                 found.append(int(entry))
         return [pid for pid in found if self._descends(pid)]
 

@@ -19,7 +19,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from kaeru.tui.serve.warm_parent import ENV_ROOM, ENV_ROOM_SIZE
 
@@ -117,9 +117,15 @@ class WarmParent:
         return answer
 
     def spawn(
-        self, slave: int, env: Mapping[str, str], memory_bytes: int | None, command: list[str]
+        self,
+        stdio: int | Sequence[int],
+        env: Mapping[str, str],
+        memory_bytes: int | None,
+        command: list[str],
     ) -> ForkedChild:
-        """Fork an arcade on the pty whose slave side is `slave` (the caller closes it)."""
+        """Fork an arcade on the pty whose slave side is `stdio`, or on three descriptors (its
+        stdin, stdout and stderr: pipes); the caller closes them."""
+        fds = [stdio] if isinstance(stdio, int) else list(stdio)
         with self._lock:
             self._requests += 1
             number = self._requests
@@ -131,16 +137,17 @@ class WarmParent:
             }
             try:
                 self.channel.settimeout(ANSWER_SECONDS)
-                socket.send_fds(self.channel, [json.dumps(request).encode("utf-8")], [slave])
+                socket.send_fds(self.channel, [json.dumps(request).encode("utf-8")], fds)
             except OSError as error:
                 raise WarmParentError(f"the warm parent is gone ({error})") from None
             answer = self._answer(ANSWER_SECONDS)
             while answer.get("id") != number:  # a late answer to a request that timed out
                 end_stray(answer.get("pid"))
                 answer = self._answer(ANSWER_SECONDS)
-        if "pid" not in answer:
+        pid = answer.get("pid")
+        if not isinstance(pid, int):
             raise WarmParentError(str(answer.get("error", "no arcade forked")))
-        return ForkedChild(int(answer["pid"]))  # type: ignore[call-overload]
+        return ForkedChild(pid)
 
     def close(self) -> None:
         """End the warm parent (its arcades go on until their sessions end)."""

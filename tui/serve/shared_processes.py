@@ -1,4 +1,5 @@
-"""What one `kaeru serve ssh` runs once for all its players (issue 21's process model):
+"""What one `kaeru serve ssh` (or `kaeru serve web`) runs once for all its players (issue 21's
+process model):
 
 - the warm parent (`forked_arcade.WarmParent`), from which each arcade is forked, in the fork
   model (`--process-model fork`, the default; `spawn` starts a fresh Python per player);
@@ -17,9 +18,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kaeru.tui.serve.forked_arcade import WarmParent, WarmParentError
+from kaeru.tui.serve.limits import SessionLimits
 from kaeru.tui.serve.operator_log import log
 from kaeru.tui.serve.pty_session import (
     PASSED_SERVER_ENV,
@@ -27,16 +29,25 @@ from kaeru.tui.serve.pty_session import (
     limit_table_builds,
 )
 
-if TYPE_CHECKING:
-    from kaeru.tui.serve.ssh_server import ServeConfig
-
 POOL_ENV = "KAERU_SEARCH_POOL"
 SURVEY_ENV = "KAERU_SURVEY"  # "server": the server surveys the catalogue, the arcades read it
 POOL_READY_SECONDS = 30.0
 SURVEY_NICENESS = 15
 
 
-def shared_environment(config: ServeConfig) -> dict[str, str]:
+class SharedSettings(Protocol):
+    """What the shared processes need of a server's settings (`ssh_server.ServeConfig`, or the
+    web server's `web.WebSettings`)."""
+
+    root: Path  # the shared processes' HOME
+    cache_dir: Path  # the one table cache
+    limits: SessionLimits  # its memory_mb: each pool worker's, and what it may build
+    command: list[str] | None  # an arcade command swapped in (tests): no survey
+    process_model: str  # "fork" or "spawn"
+    search_workers: int  # 0: one per core; -1: no pool
+
+
+def shared_environment(config: SharedSettings) -> dict[str, str]:
     """The environment every session shares (the warm parent's, the pool's, the survey's)."""
     env = {name: os.environ[name] for name in PASSED_SERVER_ENV if name in os.environ}
     env.setdefault("PATH", os.defpath)
@@ -67,7 +78,7 @@ class SharedProcesses:
         self.survey: subprocess.Popen[bytes] | None = None
 
     @classmethod
-    async def start(cls, config: ServeConfig) -> SharedProcesses:
+    async def start(cls, config: SharedSettings) -> SharedProcesses:
         shared = cls()
         env = shared_environment(config)
         if config.search_workers >= 0:
@@ -86,7 +97,7 @@ class SharedProcesses:
             shared._start_survey(env)
         return shared
 
-    def _start_pool(self, config: ServeConfig, env: dict[str, str]) -> None:
+    def _start_pool(self, config: SharedSettings, env: dict[str, str]) -> None:
         folder = Path(tempfile.mkdtemp(prefix="kaeru-pool-"))  # mode 0700
         address = str(folder / "pool.sock")
         workers = pool_size(config.search_workers)

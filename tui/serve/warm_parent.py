@@ -8,13 +8,16 @@ frame without importing anything.
     python -m kaeru.tui.serve.warm_parent FD
 
 FD is this end of a unix socket pair held by the server. Each request is one datagram-sized
-message: a JSON header {"env": {...}, "memory": BYTES, "command": [...]} with the pty's slave
-side passed alongside (SCM_RIGHTS). The answer is {"pid": N} or {"error": "..."}.
+message: a JSON header {"env": {...}, "memory": BYTES, "command": [...]} with the arcade's
+terminal passed alongside (SCM_RIGHTS): one descriptor, a pty's slave side (`kaeru serve ssh`),
+or three, the pipes for stdin, stdout and stderr (`kaeru serve web`: textual-serve's web driver
+speaks its own packets on pipes). The answer is {"pid": N} or {"error": "..."}.
 
 The arcade is forked twice (the middle process ends at once), so it is adopted by the server,
 which made itself a child subreaper (`forked_arcade`): the server waits for it and hangs up on it
-exactly as on a spawned one. In the arcade, after the fork: a new session whose controlling
-terminal is the pty, the pty on 0/1/2, every other descriptor closed, the environment replaced by
+exactly as on a spawned one. In the arcade, after the fork: a new session (whose controlling
+terminal is the pty, if a pty was passed), the pty or the pipes on 0/1/2, every other
+descriptor closed, the environment replaced by
 the player's, the memory limit, the default signal handlers; then the arcade runs (or COMMAND is
 executed). This parent has no thread (checked at start): forking it is safe.
 """
@@ -42,6 +45,7 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 256 * 1024
 IN_PROCESS = "kaeru"  # a command ["kaeru", ARGS...] runs `kaeru ARGS` in the arcade's process
+WEB_TAB = "kaeru-web-tab"  # a command [WEB_TAB] runs a browser tab's arcade (`web_app`)
 ENV_ROOM = "KAERU_ENV_ROOM"  # padding in the parent's environment block (`show_environment`)
 ENV_ROOM_SIZE = 16384
 # What an arcade imports before its first frame, and what it imports as the player goes on
@@ -56,6 +60,7 @@ PRELOAD_MODULES = (
     "kaeru.engine.service",
     "kaeru.engine.service.pool_runner",
     "kaeru.engine.store",
+    "kaeru.tui.serve.web_app",
     # what Textual imports only once it runs on a terminal
     "textual.drivers.linux_driver",
     "textual.drivers._writer_thread",
@@ -66,6 +71,11 @@ PRELOAD_MODULES = (
     "textual.layouts.vertical",
     "textual.layouts.grid",
     "textual.layouts.stream",
+    # what the web driver imports (a `kaeru serve web` tab)
+    "textual.drivers.web_driver",
+    "textual.drivers._byte_stream",
+    "textual.drivers._input_reader",
+    "textual._binary_encode",
     "queue",
     "tty",
     "pwd",
@@ -138,9 +148,9 @@ def serve(channel: socket.socket) -> None:
         request, fds = got
         answer: dict[str, object] = {"id": request.get("id")}
         try:
-            if len(fds) != 1:
-                raise ValueError("one pty descriptor expected")
-            answer["pid"] = fork_arcade(request, fds[0], channel)
+            if len(fds) not in (1, 3):
+                raise ValueError("a pty descriptor, or three pipes, expected")
+            answer["pid"] = fork_arcade(request, fds, channel)
         except (OSError, ValueError) as error:
             answer["error"] = str(error)
         finally:
@@ -149,7 +159,7 @@ def serve(channel: socket.socket) -> None:
         channel.sendall(json.dumps(answer).encode("utf-8"))
 
 
-def fork_arcade(request: dict[str, object], slave: int, channel: socket.socket) -> int:
+def fork_arcade(request: dict[str, object], stdio: list[int], channel: socket.socket) -> int:
     """Fork the middle process, which forks the arcade and ends; the arcade's pid."""
     read_end, write_end = os.pipe()
     middle = os.fork()
@@ -159,7 +169,7 @@ def fork_arcade(request: dict[str, object], slave: int, channel: socket.socket) 
             arcade = os.fork()
             if arcade == 0:
                 os.close(write_end)
-                run_arcade(request, slave, channel)  # never returns
+                run_arcade(request, stdio, channel)  # never returns
             os.write(write_end, str(arcade).encode())
         finally:
             os._exit(0)
@@ -176,18 +186,23 @@ def fork_arcade(request: dict[str, object], slave: int, channel: socket.socket) 
     return int(text)
 
 
-def run_arcade(request: dict[str, object], slave: int, channel: socket.socket) -> None:
+def run_arcade(request: dict[str, object], stdio: list[int], channel: socket.socket) -> None:
     """In the forked arcade: become the player's process, run the arcade; never returns."""
     code = 4
     try:
         channel.close()
-        become_player(request, slave)
-        command = [str(part) for part in request.get("command") or []]  # type: ignore[attr-defined]
-        if command and command[0] != IN_PROCESS:
-            os.execvp(command[0], command)
-        from kaeru.tui.cli.main import main as kaeru_main
+        become_player(request, stdio)
+        command = request_command(request)
+        if command[:1] == [WEB_TAB]:
+            from kaeru.tui.serve.web_app import run_tab
 
-        code = kaeru_main(command[1:])
+            code = run_tab()
+        else:
+            if command and command[0] != IN_PROCESS:
+                os.execvp(command[0], command)
+            from kaeru.tui.cli.main import main as kaeru_main
+
+            code = kaeru_main(command[1:])
     except SystemExit as ended:
         code = ended.code if isinstance(ended.code, int) else 1
     except BaseException:  # the arcade's own handler logs what it can
@@ -198,23 +213,35 @@ def run_arcade(request: dict[str, object], slave: int, channel: socket.socket) -
         os._exit(code)
 
 
-def become_player(request: dict[str, object], slave: int) -> None:
-    """A new session on the pty, the player's environment, limits and signals."""
+def request_command(request: dict[str, object]) -> list[str]:
+    command = request.get("command")
+    return [str(part) for part in command] if isinstance(command, list) else []
+
+
+def become_player(request: dict[str, object], stdio: list[int]) -> None:
+    """A new session (on the pty, when `stdio` is one), the player's environment, limits and
+    signals."""
     os.setsid()
-    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-    for fd in (0, 1, 2):
-        os.dup2(slave, fd)
-    os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the server's socket, the slave's copy...
+    if len(stdio) == 1:
+        fcntl.ioctl(stdio[0], termios.TIOCSCTTY, 0)
+        stdio = stdio * 3
+    for fd, target in zip(stdio, (0, 1, 2), strict=True):
+        if fd != target:
+            os.dup2(fd, target)
+        os.set_inheritable(target, True)
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the server's socket, the passed copies...
     for signum in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE):
         signal.signal(signum, signal.SIG_DFL)
-    env = {str(k): str(v) for k, v in dict(request.get("env") or {}).items()}  # type: ignore[call-overload]
+    given = request.get("env")
+    env = {str(k): str(v) for k, v in given.items()} if isinstance(given, dict) else {}
     os.environ.clear()
     os.environ.update(env)
     home = env.get("HOME")
     if home:
         with contextlib.suppress(OSError):
             os.chdir(home)
-    memory = int(request.get("memory") or 0)  # type: ignore[call-overload]
+    given_memory = request.get("memory")
+    memory = given_memory if isinstance(given_memory, int) else 0
     from kaeru.tui.serve.limits import apply_memory_limit
 
     apply_memory_limit(memory or None)

@@ -3,7 +3,11 @@
 textual-serve's page asks a font host on the internet for its web font, which fails offline; this
 page ships DejaVu Sans Mono (`static/`, its licence beside it) under the family name the
 terminal asks for, and loads nothing from outside this server. Each browser tab gets its own
-arcade process (`kaeru.tui.serve.web_app`, which draws a header glyph every common font has).
+arcade process (`kaeru.tui.serve.web_app`, which draws a header glyph every common font has):
+forked from the server's warm parent on pipes (`web_fork`, the default `--process-model fork`,
+as `kaeru serve ssh` forks its arcades), or a fresh Python per tab as textual-serve starts it
+(`--process-model spawn`). Either way the tabs search in the server's one search pool and read
+the catalogue survey it runs once (`shared_processes`).
 
 The trust model: the web mode has no login, and every tab plays with the serving user's saves.
 What it guards is the server, not the visitors from each other:
@@ -23,8 +27,10 @@ import logging
 import shlex
 import socket
 import sys
+from asyncio.subprocess import Process
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
@@ -32,9 +38,12 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from kaeru.tui.serve.limits import clamp_size
+from kaeru.tui.serve.forked_arcade import WarmParentError
+from kaeru.tui.serve.limits import SessionLimits, clamp_size
 from kaeru.tui.serve.pty_session import SERVED_ANIMATIONS, limit_table_builds
 from kaeru.tui.serve.served import SERVED_ENV
+from kaeru.tui.serve.shared_processes import SharedProcesses
+from kaeru.tui.serve.web_fork import QUIT_GRACE_SECONDS, PipedArcade, fork_tab
 
 HERE = Path(__file__).resolve().parent
 KAERU_STATIC_ROUTE = "/kaeru-static"
@@ -43,6 +52,18 @@ WEB_PLAYER = "web-visitor"
 # textual-serve's context for its page, before rendering (aiohttp_jinja2 keeps it as __wrapped__)
 _base_index: Any = getattr(Server.handle_index, "__wrapped__")  # noqa: B009
 log = logging.getLogger("kaeru.serve")
+
+
+@dataclass
+class WebSettings:
+    """What the web server's shared processes are started with (`SharedSettings`)."""
+
+    root: Path
+    cache_dir: Path
+    limits: SessionLimits = field(default_factory=SessionLimits)
+    command: list[str] | None = None
+    process_model: str = "fork"
+    search_workers: int = 0
 
 
 def visitor_environment(base: dict[str, str], memory_mb: int) -> dict[str, str]:
@@ -79,14 +100,54 @@ def own_origins(host: str, port: int, public_url: str | None) -> set[str]:
 
 
 class ArcadeService(AppService):
-    """textual-serve's AppService: the visitor's environment, window sizes clamped."""
+    """textual-serve's AppService: the visitor's environment, window sizes clamped; the tab's
+    arcade forked from the warm parent when the server has one."""
 
     memory_mb = 0
+    shared: SharedProcesses | None = None
+    forked: set[PipedArcade] | None = None  # the server's live forked tabs
+    _piped: PipedArcade | None = None
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         width, height = clamp_size(width, height)
         env = super()._build_environment(width, height)
+        if self.shared is not None:
+            env.update(self.shared.session_env())  # the search pool, the survey's results
         return visitor_environment(env, self.memory_mb)
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        warm = self.shared.warm if self.shared is not None else None
+        if warm is None:
+            return await super()._open_app_process(width, height)
+        env = self._build_environment(width, height)
+        try:
+            piped = await fork_tab(warm, env, self.memory_mb * 2**20 or None)
+        except (WarmParentError, OSError) as error:  # this tab gets a fresh Python instead
+            log.warning("the warm parent failed (%s): this tab's arcade is spawned", error)
+            return await super()._open_app_process(width, height)
+        self._piped = piped
+        if self.forked is not None:
+            self.forked.add(piped)
+        self._stdin = piped.stdin
+        process = cast(Process, piped)  # AppService.run reads only its stdout and stderr
+        self._process = process
+        return process
+
+    async def stop(self) -> None:
+        """textual-serve's stop (the tab is told to quit, its output read to the end), then a
+        forked arcade is ended and reaped (a spawned one is textual-serve's)."""
+        piped = self._piped
+        if piped is None:
+            await super().stop()
+            return
+        try:  # a tab that does not quit is ended by `piped.end`
+            await asyncio.wait_for(super().stop(), QUIT_GRACE_SECONDS)
+        except TimeoutError:
+            self._task = None
+        await piped.end()
+        self._piped = None
+        if self.forked is not None:
+            self.forked.discard(piped)
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         columns, rows = to_int(str(width), 80), to_int(str(height), 24)
@@ -111,6 +172,8 @@ class ArcadeWebServer(Server):
         self.max_sessions = max_sessions
         self.memory_mb = memory_mb
         self.sessions = 0
+        self.shared: SharedProcesses | None = None  # the warm parent, the pool, the survey
+        self.forked: set[PipedArcade] = set()
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -125,6 +188,12 @@ class ArcadeWebServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         self.console.print(f"Serving the arcade on {self.public_url}  (Ctrl+C to stop)")
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """The forked tabs still open end with the server (a spawned one ends when
+        textual-serve closes its tab)."""
+        await asyncio.gather(*(piped.end(quit_grace=0) for piped in list(self.forked)))
+        self.forked.clear()
 
     def refusal(self, request: web.Request) -> web.HTTPException | None:
         origin = request.headers.get("Origin")
@@ -173,6 +242,8 @@ class ArcadeWebServer(Server):
                 debug=self.debug,
             )
             app_service.memory_mb = self.memory_mb
+            app_service.shared = self.shared
+            app_service.forked = self.forked
             await app_service.start(width, height)
             try:
                 await self._process_messages(websocket, app_service)
@@ -197,7 +268,8 @@ def make_server(
     max_sessions: int = 8,
     memory_mb: int = 2048,
 ) -> ArcadeWebServer:
-    """A server for the arcade on `host:port` (textual-serve runs one process per browser tab)."""
+    """A server for the arcade on `host:port` (one process per browser tab: forked from the warm
+    parent once `shared` is set, else textual-serve's, started by the command below)."""
     memory = str(memory_mb * 2**20 if memory_mb else 0)
     command = shlex.join([sys.executable, "-m", "kaeru.tui.serve.web_app", memory])
     extra = {origin.rstrip("/") for origin in allow_origins}

@@ -1,8 +1,8 @@
-"""The arcade as `kaeru serve web` runs it in each browser tab (`python -m
-kaeru.tui.serve.web_app MEMORY_BYTES`): its address space capped (RLIMIT_AS, inherited by its
-search worker; 0: none), then KaeruApp with a header glyph that common fonts have (Textual's
-default, U+2B58, is missing from most monospace fonts and shows as an empty box in the
-browser)."""
+"""The arcade as `kaeru serve web` runs it in each browser tab (forked from the warm parent,
+`run_tab`; or in the spawn model `python -m kaeru.tui.serve.web_app MEMORY_BYTES`): its address
+space capped (RLIMIT_AS, inherited by its search worker; 0: none), then KaeruApp with a header
+glyph that common fonts have (Textual's default, U+2B58, is missing from most monospace fonts
+and shows as an empty box in the browser)."""
 
 from __future__ import annotations
 
@@ -37,10 +37,17 @@ class WebArcade(KaeruApp):
         screen.call_after_refresh(set_glyph)
 
 
+def run_tab() -> int:
+    """The tab's arcade, in this process (a fresh one, or one forked from the warm parent with
+    its limit already set); its exit code."""
+    WebArcade().run()
+    return 0
+
+
 def main(argv: list[str]) -> None:
     memory = int(argv[0]) if argv and argv[0].isdigit() else 0
     apply_memory_limit(memory or None)
-    WebArcade().run()
+    run_tab()
 
 
 if __name__ == "__main__":

@@ -148,6 +148,21 @@ def configure(sub: argparse.ArgumentParser) -> None:
         metavar="MB",
         help="address space per tab's arcade and its search (2048; 0: none)",
     )
+    web.add_argument(
+        "--process-model",
+        choices=("fork", "spawn"),
+        default="fork",
+        help="fork: each tab's arcade forked from a warm, preloaded parent (the default); "
+        "spawn: a fresh Python per tab",
+    )
+    web.add_argument(
+        "--search-workers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes of the one search pool every tab shares (0: one per core; -1: none, "
+        "each tab searches in its own worker)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -316,14 +331,18 @@ async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
 
 
 def run_web(args: argparse.Namespace) -> int:
+    from kaeru.engine.tables.folder import configured_dir
     from kaeru.tui.serve import operator_log
     from kaeru.tui.serve.limits import SessionLimits
-    from kaeru.tui.serve.web import make_server
+    from kaeru.tui.serve.shared_processes import SharedProcesses
+    from kaeru.tui.serve.web import WebSettings, make_server
 
     try:
-        SessionLimits(max_sessions=args.max_sessions, memory_mb=args.memory_limit)
+        limits = SessionLimits(max_sessions=args.max_sessions, memory_mb=args.memory_limit)
     except ValueError as error:
         raise BadInput(str(error)) from None
+    if args.search_workers < -1:
+        raise BadInput("--search-workers must be -1 (none), 0 (one per core) or more")
     for origin in args.allow_origin:
         if not origin.startswith(("http://", "https://")):
             raise BadInput(f"--allow-origin must be an http:// or https:// origin, not {origin!r}")
@@ -341,11 +360,22 @@ def run_web(args: argparse.Namespace) -> int:
     except OSError as error:
         raise BadInput(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     operator_log.setup()
-    print(where_message("web", args.host, args.port), flush=True)
-    print(
-        f"kaeru serve web: pages from {', '.join(sorted(server.allowed_origins))} may play; "
-        f"at most {args.max_sessions} tabs",
-        flush=True,
+    settings = WebSettings(
+        root=Path.home(),
+        cache_dir=configured_dir(),  # one table cache for every tab and the pool
+        limits=limits,
+        process_model=args.process_model,
+        search_workers=args.search_workers,
     )
-    server.serve()
+    server.shared = asyncio.run(SharedProcesses.start(settings))  # before it listens
+    try:
+        print(where_message("web", args.host, args.port), flush=True)
+        print(
+            f"kaeru serve web: pages from {', '.join(sorted(server.allowed_origins))} may "
+            f"play; at most {args.max_sessions} tabs; {server.shared.describe()}",
+            flush=True,
+        )
+        server.serve()
+    finally:
+        server.shared.close()
     return EXIT_OK
