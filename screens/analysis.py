@@ -1,7 +1,9 @@
 """After a win: the game's distance to the goal over its moves against the optimal diagonal, the
 moves that were not optimal, and "replay from here" on a chosen one (a new game from the same
-start with the moves before that one replayed). The distances are worked out in a thread worker
-(a depth table where the family has one, else the solver; what the coach already knew first)."""
+start with the moves before that one replayed). The distances are worked out by an ANALYSIS job
+of the search service (a depth table where the family has one, else the solver; what the coach
+already knew first), in the search worker process; the screen awaits it in an async worker and
+shows the positions done as they are told; leaving the screen cancels the job."""
 
 from __future__ import annotations
 
@@ -16,13 +18,12 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
-from kaeru.engine.coach.analysis import Analysis, analyse
+from kaeru.engine.coach.analysis import Analysis
 from kaeru.engine.coach.distance import unit_of
 from kaeru.engine.game.session import Session
-from kaeru.engine.rules.control import Control
-from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled
+from kaeru.engine.service.jobs import DONE, FAILED, GAVE_UP, JobKind, JobRequest, JobResult
+from kaeru.screens.engine_job import await_job
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.safe_option_list import SafeOptionList
@@ -64,32 +65,38 @@ class AnalysisScreen(Screen[None]):
         self.query_one("#analysis-summary", Static).update("Working out the distances…")
         self.work_out()
 
-    @work(thread=True, exclusive=True)
-    def work_out(self) -> None:
-        worker = get_current_worker()
-        session = self.session
+    @work(exclusive=True, group="analysis")
+    async def work_out(self) -> None:
+        result = await await_job(self.app, self.analysis_request(), self.told)
+        self.answered(result)
 
-        def told(done: int, total: int) -> None:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self.show_progress, done, total)
+    def analysis_request(self) -> JobRequest:
+        """The game as an ANALYSIS job: its start and moves as text, with the distances the
+        coach already knew along it (so they are not searched again)."""
+        puzzle, start = self.session.puzzle, self.session.start
+        states = [start]
+        for move in self.moves:
+            states.append(puzzle.apply(states[-1], move))
+        known = tuple(
+            (index, found.moves, found.reason, int(found.exact))
+            for index, state in enumerate(states)
+            if (found := self.memo.get(state)) is not None
+        )
+        moves = tuple(puzzle.format_move(move) for move in self.moves)
+        return JobRequest(
+            JobKind.ANALYSIS, puzzle.id, puzzle.format(start), "", tag="analysis",
+            args=(moves, known),
+        )
 
-        try:
-            found = analyse(
-                session.puzzle,
-                session.start,
-                self.moves,
-                Control(cancelled=lambda: worker.is_cancelled),
-                self.memo,
-                told,
-            )
-        except Cancelled:
-            return
-        except BudgetExceeded as error:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self.show_failure, str(error))
-            return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self.show_analysis, found)
+    def told(self, value: object) -> None:
+        if isinstance(value, tuple) and len(value) == 2:
+            self.show_progress(*value)
+
+    def answered(self, result: JobResult) -> None:
+        if result.outcome == DONE and isinstance(result.value, Analysis):
+            self.show_analysis(result.value)
+        elif result.outcome in (GAVE_UP, FAILED):
+            self.show_failure(result.message)
 
     def show_progress(self, done: int, total: int) -> None:
         self.query_one("#analysis-summary", Static).update(

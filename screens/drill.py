@@ -1,7 +1,9 @@
 """The drill: "find the best move" on positions a chosen distance from the goal. The board shows
 a position; the player picks a move on it; the screen says whether it was one of the best (one
 step closer) and keeps the share found and the time per answer. + and - change the distance,
-p the puzzle, n skips. The depth table is loaded (or built, once) in a thread worker."""
+p the puzzle, n skips. Each question is a DRILL job of the search service (the depth table is
+loaded, or built once, in the search worker process; the question comes with the distance after
+each move), awaited by an async worker of the screen: leaving the screen cancels it."""
 
 from __future__ import annotations
 
@@ -17,10 +19,12 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from kaeru.engine.coach.drill import DEFAULT_DEPTH, Drill, Question, drill_ids
+from kaeru.engine.coach.drill import DEFAULT_DEPTH, Answer, Drill, Question, drill_ids
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.layout import Layout
-from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.service.job_kinds import Posed
+from kaeru.engine.service.jobs import DONE, JobKind, JobRequest
+from kaeru.screens.engine_job import await_job
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
@@ -46,6 +50,7 @@ class DrillScreen(Screen[None]):
         self.seed = seed
         self.drill = Drill.for_id(self.puzzle_id, DEFAULT_DEPTH, seed)
         self.question: Question | None = None
+        self.after: dict[str, int | None] = {}  # the question's moves -> distance after each
         self.asked_at = 0.0
         self.board: BoardWidget | None = None
         self.ready = False
@@ -71,34 +76,48 @@ class DrillScreen(Screen[None]):
         self.ready = False  # the depth table is loaded and the distances known
         self.sub_title = get_puzzle(self.puzzle_id).title
         self.show_text("#drill-feedback", "Loading the depth table…")
-        self.prepare()
+        self.next_question()  # the first one builds or loads the table, in the search worker
 
-    @work(thread=True, exclusive=True, group="drill")
-    def prepare(self) -> None:
-        drill = self.drill
-        drill.prepare()
-        depths = drill.depth_range()
-        self.app.call_from_thread(self.prepared, drill, depths)
-
-    def prepared(self, drill: Drill, depths: tuple[int, int]) -> None:
-        if drill is not self.drill:
-            return
+    def prepared(self, depths: tuple[int, int]) -> None:
+        """The table is in: the distances a question can have are known."""
         self.depths = depths
         self.ready = True
-        self.drill.depth = min(max(self.drill.depth, depths[0]), depths[1])
         self.show_text(
             "#drill-feedback", "Pick the move that brings the position one step closer to the goal."
         )
-        self.next_question()
 
     # ---- questions ---------------------------------------------------------------------------
     def next_question(self) -> None:
-        try:
-            question = self.drill.question()
-        except (BadInput, ValueError) as error:
-            self.show_text("#drill-feedback", f"{error} (+ and - change the distance)")
+        """Ask the search service for a question at the drill's distance (the table is built
+        there first if need be); until it comes, no move answers the old one."""
+        self.question = None
+        self.ask(self.drill)
+
+    @work(exclusive=True, group="drill")
+    async def ask(self, drill: Drill) -> None:
+        request = JobRequest(
+            JobKind.DRILL, drill.puzzle.id, "", "", tag="drill",
+            args=(drill.depth, drill.rng.getstate()),
+        )
+        result = await await_job(self.app, request)
+        if drill is not self.drill:
             return
-        self.question = question
+        if result.outcome != DONE or not isinstance(result.value, Posed):
+            self.show_text("#drill-feedback", result.message)
+            return
+        self.posed(result.value, result.message)
+
+    def posed(self, posed: Posed, message: str) -> None:
+        """The service's question: shown, and the drill's random state goes on from it."""
+        self.drill.rng.setstate(posed.rng_state)
+        if not self.ready:
+            self.prepared(posed.depths)
+        question = posed.question
+        if question is None:
+            self.show_text("#drill-feedback", f"{message} (+ and - change the distance)")
+            return
+        self.drill.depth = question.distance
+        self.question, self.after = question, posed.after
         self.show_board(self.drill.puzzle.layout(question.state))
         self.asked_at = time.monotonic()
         self.show_title()
@@ -131,8 +150,12 @@ class DrillScreen(Screen[None]):
         if question is None:
             return
         seconds = time.monotonic() - self.asked_at
-        answer = self.drill.answer(question, event.move, seconds)
         puzzle = self.drill.puzzle
+        answer = Answer(
+            event.move, event.move in question.best, seconds,
+            self.after.get(puzzle.format_move(event.move)),
+        )
+        self.drill.answers.append(answer)  # what Drill.answer records, the distance told
         if answer.right:
             text = f"[green]Found![/green] {escape(puzzle.describe(event.move))} ({seconds:.1f} s)"
         else:

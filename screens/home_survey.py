@@ -1,8 +1,10 @@
 """A screen that surveys the catalogue while it is shown: the facts of every preset (difficulty,
-or why it cannot be won) from the cache at once, then from the engine in worker threads
-(`engine.catalogue.survey`): the quick proofs and tiny puzzles first, the longer steps after
-`SURVEY_DELAY` seconds on the screen. Another screen on top stops the survey (what it found is
-kept in the cache); coming back goes on. Each fact reaches `facts_found` on the UI thread.
+or why it cannot be won) from the cache at once, then from the engine as SURVEY jobs of the
+search service (`engine.service.job_kinds`, running `engine.catalogue.survey` in the search
+worker process, never on the app's threads): the quick proofs and tiny puzzles first, the longer
+steps after `SURVEY_DELAY` seconds on the screen. Another screen on top cancels the survey
+(what it found is kept in the cache); coming back goes on. Each fact reaches `facts_found` on
+the UI thread as a `FactsFound` message.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from textual import on, work
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from kaeru.engine.catalogue.cache import FactsCache
 from kaeru.engine.catalogue.facts import Facts
 from kaeru.engine.catalogue.survey import Survey
-from kaeru.engine.rules.protocol import Cancelled
+from kaeru.engine.service.jobs import DONE, FAILED, JobKind, JobRequest
+from kaeru.screens.engine_job import await_job
 
 SHARED_SURVEY_ENV = "KAERU_SURVEY"  # "server": `kaeru serve ssh` surveys, the arcade reads
 SHARED_READ_SECONDS = 5.0
@@ -29,7 +32,7 @@ SURVEY_GROUP = "catalogue-survey"  # its longer steps, in the background (`settl
 
 
 class FactsFound(Message):
-    """The survey found out about a preset (posted from a worker thread)."""
+    """The survey found out about a preset."""
 
     def __init__(self, facts: Facts) -> None:
         super().__init__()
@@ -44,6 +47,7 @@ class SurveyScreen(Screen[None]):
         self.survey = Survey(puzzle_ids, FactsCache.open())
         self.facts: dict[str, Facts] = self.survey.known()
         self.survey_timer: Timer | None = None
+        self.surveyed = False  # a survey job was started by this screen
 
     def facts_found(self, facts: Facts, before: Facts | None) -> None:
         """New facts about a preset (in `facts` already; `before`: what was known): subclasses
@@ -63,20 +67,28 @@ class SurveyScreen(Screen[None]):
             if os.environ.get(SHARED_SURVEY_ENV) == "server":
                 self._read_shared()  # the server surveys once for every player
                 return
-            self.survey_instant()
+            if self.surveyed:
+                self._read_cache()  # what a survey cancelled here found after its cancel
+            if self.survey.pending():
+                self.surveyed = True
+                self.survey_instant()
 
     def _read_shared(self) -> None:
         """The facts the server's own survey has put in the shared cache since last read;
         again in SHARED_READ_SECONDS while some are missing and the screen is shown."""
         self.survey_timer = None
+        self._read_cache()
+        if self.shown and self.survey.pending():
+            self.survey_timer = self.set_timer(SHARED_READ_SECONDS, self._read_shared)
+
+    def _read_cache(self) -> None:
+        """The facts in the cache file that this screen does not know yet (as messages)."""
         cache = FactsCache.open()
         for puzzle in self.survey.puzzles:
             facts = cache.get(puzzle)
-            if facts is not None and facts != self.facts.get(puzzle.id):
-                self.survey.facts[puzzle.id] = facts
+            if facts is not None and facts != self.survey.facts.get(puzzle.id):
+                self.survey.facts[puzzle.id] = facts  # not pending from now on
                 self.post_message(FactsFound(facts))
-        if self.shown and self.survey.pending():
-            self.survey_timer = self.set_timer(SHARED_READ_SECONDS, self._read_shared)
 
     def on_screen_suspend(self) -> None:
         """Another screen on top: the survey stops (what it found is kept) until back."""
@@ -86,16 +98,28 @@ class SurveyScreen(Screen[None]):
         self.workers.cancel_group(self, INSTANT_GROUP)
         self.workers.cancel_group(self, SURVEY_GROUP)
 
-    @work(thread=True, exclusive=True, group=INSTANT_GROUP, exit_on_error=False)
-    def survey_instant(self) -> None:
+    @work(exclusive=True, group=INSTANT_GROUP, exit_on_error=False)
+    async def survey_instant(self) -> None:
         """The quick proofs and the tiny puzzles, then the longer steps after a pause."""
-        worker = get_current_worker()
-        try:
-            self.survey.run_instant(self._post_facts, lambda: worker.is_cancelled)
-        except Cancelled:
-            return
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._instant_done)
+        if await self._survey_job("instant", ()):
+            self._instant_done()
+
+    @work(exclusive=True, group=SURVEY_GROUP, exit_on_error=False)
+    async def survey_rest(self, first: list[str]) -> None:
+        await self._survey_job("rest", tuple(first))
+
+    async def _survey_job(self, stage: str, first: tuple[str, ...]) -> bool:
+        """One SURVEY job, awaited (True once it is done): each fact comes as a FactsFound
+        message; one survey at a time (each step's worker group is exclusive, and a newer one
+        cancels the older one's job, as leaving the screen does)."""
+        ids = tuple(puzzle.id for puzzle in self.survey.puzzles)
+        request = JobRequest(
+            JobKind.SURVEY, "", "", "", tag="survey", args=(stage, ids, first)
+        )
+        result = await await_job(self.app, request, self._post_facts)
+        if result.outcome == FAILED:
+            raise RuntimeError(result.message)  # told once by on_worker_state_changed
+        return result.outcome == DONE
 
     def _instant_done(self) -> None:
         if self.survey_timer is not None:
@@ -107,22 +131,20 @@ class SurveyScreen(Screen[None]):
         if self.shown and self.survey.pending():
             self.survey_rest(self.first_to_survey())
 
-    @work(thread=True, exclusive=True, group=SURVEY_GROUP, exit_on_error=False)
-    def survey_rest(self, first: list[str]) -> None:
-        worker = get_current_worker()
-        try:
-            self.survey.run(self._post_facts, lambda: worker.is_cancelled, first=first)
-        except Cancelled:
-            return
-
-    def _post_facts(self, facts: Facts) -> None:
-        self.post_message(FactsFound(facts))
+    def _post_facts(self, facts: object) -> None:
+        if isinstance(facts, Facts):
+            self.post_message(FactsFound(facts))
 
     @on(FactsFound)
     def _facts_found(self, message: FactsFound) -> None:
-        before = self.facts.get(message.facts.puzzle_id)
-        self.facts[message.facts.puzzle_id] = message.facts
-        self.facts_found(message.facts, before)
+        self._learn(message.facts)
+
+    def _learn(self, facts: Facts) -> None:
+        """`facts` are known now: kept (the survey's pending list shrinks) and shown."""
+        before = self.facts.get(facts.puzzle_id)
+        self.survey.facts[facts.puzzle_id] = facts
+        self.facts[facts.puzzle_id] = facts
+        self.facts_found(facts, before)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A fault in the survey: one line, and the screen goes on without it."""

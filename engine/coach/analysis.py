@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kaeru.engine.coach.distance import Distance, Memo, distance
 from kaeru.engine.coach.grading import OPTIMAL, GradedMove, verdict
 from kaeru.engine.rules.control import QUIET, Control
 from kaeru.engine.rules.protocol import Puzzle
-
-if TYPE_CHECKING:
-    from kaeru.engine.game.session import Session
 
 PLAYER, DIAGONAL, BOTH = "●", "·", "◆"
 
@@ -112,25 +109,3 @@ def chart_lines(distances: Sequence[int | None], width: int = 60, height: int = 
         else f"{'':>{label}}  0…{n} moves"
     )
     return lines
-
-
-def replay_session(session: Session[Any, Any], count: int) -> Session[Any, Any]:
-    """A new game from `session`'s start with its first `count` moves replayed (the position
-    before a chosen mistake); same searcher, store and coach mode."""
-    from kaeru.engine.game.session import Session
-
-    fresh = Session(
-        session.puzzle,
-        session.start,
-        searcher=session.searcher,
-        store=session.store,
-        post=session.post,
-        daily=session.daily,
-        autoplay=session.autoplay,
-    )
-    for move in session.history[:count]:
-        fresh.push(move)
-    if session.coach.enabled:
-        fresh.coach.enable()
-    fresh.message = f"Replaying from move {count + 1}: your game up to there."
-    return fresh

@@ -51,6 +51,12 @@ class JobKind(Enum):
     DEAD_END = "dead_end"  # a verdict: why `state` can no longer be won, or None
     DRAW = "draw"  # a random game (engine/service/job_kinds.py): `args` (seed, depth) -> game id
     DAILY = "daily"  # the day's games (job_kinds): `args` (the date) -> list of RandomGame
+    SURVEY = "survey"  # the catalogue's facts (job_kinds): each told as it is found (Partial)
+    DRILL = "drill"  # one drill question (job_kinds): `args` (depth, rng state) -> Posed
+    ANALYSIS = "analysis"  # a won game's distances (job_kinds): `args` (moves, known) -> Analysis
+
+JobArg = int | str | None | tuple["JobArg", ...]
+"""What a job kind's `args` hold: plain values and tuples of them (they pickle to any worker)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ class JobRequest:
     start: str  # puzzle.format(start); "" means the same as `state`
     budget: int | None = None
     tag: str = ""
-    args: tuple[int | str | None, ...] = ()  # a job_kinds kind's own arguments
+    args: tuple[JobArg, ...] = ()  # a job_kinds kind's own arguments
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,15 @@ class JobResult:
     stats: SearchStats | None = None
     detail: str = ""
     value: object = None  # what a job_kinds kind answers (DRAW: a game id; DAILY: the games)
+
+
+@dataclass(frozen=True)
+class Partial(SearchStats):
+    """A progress report of a job kind that carries what it has found so far in `value` (a
+    survey's Facts, an analysis's (done, total)). It is a SearchStats, so it travels the way
+    every progress report does (the worker's pipe, the pool and its connection) unchanged."""
+
+    value: object = None
 
 
 def cancelled_result(request: JobRequest, stats: SearchStats | None = None) -> JobResult:

@@ -182,13 +182,19 @@ def test_engine_never_imports_the_front_end():
 # The floors, top to bottom: a module may import its own floor and the floors below it, never
 # one above. The longest matching prefix decides a module's floor: `search.dispatch` sits above
 # the puzzles, the other searches below them; the place's schema is the store's to migrate.
-# The game and the coach share a floor: the session asks its coach, the coach's analysis
-# replays a session.
+# The game and the coach share a floor: the session asks its coach, which asks the session
+# back through its hooks. The coach's engine work (its distances, tables, grading,
+# the analysis and the drill) sits on the service's floor: the service runs them as job kinds.
 FLOORS: dict[str, int] = {
     "place": 9,
     "game": 8,
     "coach": 8,
     "service": 7,
+    "coach.analysis": 7,
+    "coach.distance": 7,
+    "coach.drill": 7,
+    "coach.grading": 7,
+    "coach.tables": 7,
     "catalogue": 6,
     "store": 5,
     "place.schema": 5,
