@@ -166,12 +166,16 @@ class _Runner:
         square = square and self.db.mirrored
         start = np.array(self.state, dtype=np.int64)
         db, keys = self.db, _keys(self.grid.cells)
+        if db.chase.size:
+            from kaeru.engine.sliding.wastar_kernel import line_keys
+
+            keys = line_keys(keys, db.chase)
         ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
         return self._run(
             lambda c: int(wastar(
                 start, self.grid.neighbour_array, db.flat, db.offset, db.tile_group,
                 db.tile_mul, db.group_tiles, db.group_size, mirror_tile, transpose, square,
-                db.chase, self.grid.width,
+                db.chase, self.grid.width, *db.blank_tables,
                 weight.numerator, weight.denominator, limit, max_nodes, keys, c, self.path,
             )),
             ctl, seconds, nodes_cap,

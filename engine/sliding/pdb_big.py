@@ -131,6 +131,10 @@ class BigDatabase:
 
     mirrored = True  # whether the diagonal mirror's value is a lower bound too (square boards)
     chase = np.zeros(0, dtype=np.int64)  # tiles the blank must reach first (`peel`'s lines)
+    # tables that count the blank (`line_tables.BlankTables.arguments`): none here
+    blank_tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
+        np.zeros(1, dtype=np.uint8), np.zeros(0, dtype=np.int64),
+        np.zeros((0, 1), dtype=np.int64), np.zeros(0, dtype=np.int64))
 
     def __init__(self, grid: Grid, partition: BigPartition, tables: list[np.ndarray]) -> None:
         n = grid.cells

@@ -30,17 +30,19 @@ from kaeru.engine.sliding.bounded import (
     solve_bounded,
 )
 from kaeru.engine.sliding.geometry import Grid, State, grid
+from kaeru.engine.sliding.line_tables import BlankTables
 from kaeru.engine.sliding.pdb_big import BigDatabase, BigPartition, big_database, build_table
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
 LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
-CHUNK = 4  # tiles of a line aimed at together (the first four, then eight, ...)
+CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
 LOWER_SHARE = 0.15  # of the time, for plain IDA* on the whole board (the lower bound)
 FINISH_SHARE = 0.45  # of the time, for the last 5×5
+TRACE = False
 
 
 class _LineDatabase(BigDatabase):
@@ -57,6 +59,7 @@ class _LineDatabase(BigDatabase):
         super().__init__(shape, BigPartition((*groups, rest)), [*tables, np.zeros(1, np.uint8)])
         self.group_size[-1] = 0  # the last group: an index of 0 whatever its tiles' cells
         self.chase = np.array(line, dtype=np.int64)
+        self.blank_tables = BlankTables(shape, line).arguments()
 
 
 def _line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
@@ -200,6 +203,8 @@ def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds
     for weight in (first, *HEAVY_WEIGHTS):
         outcome = runner.weighted(weight, limit, FIRST_SECONDS, nodes_cap,
                                   max_nodes_for(shape, nodes_cap))
+        if TRACE:
+            print(f"  line {tiles} w={float(weight):.2f} -> {outcome} nodes={runner.nodes:,}")
         if outcome >= 0:
             best = runner.states(outcome, to_goal=False)
             limit = outcome - 2
@@ -211,6 +216,8 @@ def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds
         if left <= 0:
             break
         outcome = runner.weighted(weight, limit, left, nodes_cap, max_nodes_for(shape, nodes_cap))
+        if TRACE:
+            print(f"  line {tiles} w={float(weight):.2f} -> {outcome} nodes={runner.nodes:,}")
         if outcome < 0:
             break
         best = runner.states(outcome, to_goal=False)

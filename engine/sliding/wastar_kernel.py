@@ -8,6 +8,9 @@ without it the cut below would lose the positions behind one first reached the l
 Nodes whose g + h exceeds `limit` are cut, so a run only looks for solutions shorter than an
 incumbent. At most `max_nodes` positions are held; the run gives up (FULL) past that.
 
+When only a line's tiles count (`chase`, from `peel`), a position is told apart by the blank and
+those tiles alone: the search runs over the line's positions, not the whole board's.
+
 A node keeps the cell of every tile (uint8 per tile, the blank first), its parent, g, the plain
 and mirrored sums, and a 64-bit Zobrist key; an open-addressing table finds repeats (a key that
 matches is checked cell by cell), and the open list is one bucket (a linked stack) per value of
@@ -34,6 +37,15 @@ def zobrist(cells: int, seed: int = 24) -> np.ndarray:
     """uint64[cells (tile), cells (cell), 2]: random keys, a fixed seed (the same every run)."""
     rng = np.random.default_rng(seed)
     return rng.integers(0, 2**63, size=(cells, cells, 2), dtype=np.int64).astype(np.uint64)
+
+
+def line_keys(keys: np.ndarray, chase: np.ndarray) -> np.ndarray:
+    """`keys` with every tile but the blank and `chase`'s zeroed: positions that differ only in
+    tiles that count nothing share a key (and `_same` then calls them one)."""
+    out = np.zeros_like(keys)
+    out[0] = keys[0]
+    out[chase] = keys[chase]
+    return out
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -68,9 +80,43 @@ def _reach(pos: np.ndarray, node: Any, chase: np.ndarray, width: Any, blank: Any
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _same(pos: np.ndarray, other: Any, node: Any, t: Any, b: Any, nb: Any) -> bool:
+def _with_blank(pos: np.ndarray, node: Any, bflat: np.ndarray, boffset: np.ndarray,
+                btiles: np.ndarray, bsize: np.ndarray, cells: Any, blank: Any, moved: Any,
+                moved_to: Any) -> Any:
+    """The largest value of the tables that count the blank (`line_tables`), for the position
+    of `node` with the blank on `blank` and tile `moved` on `moved_to`; 0 with no tables."""
+    best = 0
+    for g in range(boffset.size):
+        idx = np.int64(blank)
+        mul = np.int64(1)
+        for i in range(1, bsize[g]):
+            mul *= cells
+            t = btiles[g, i]
+            c = np.int64(moved_to) if t == moved else np.int64(pos[node, t])
+            idx += c * mul
+        v = np.int64(bflat[boffset[g] + idx])
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _same(pos: np.ndarray, other: Any, node: Any, t: Any, b: Any, nb: Any,
+          chase: np.ndarray) -> bool:
     """Whether node `other` holds the position `node` reaches when tile `t` slides from `nb`
-    into the blank on `b` (the key matched: this makes sure)."""
+    into the blank on `b` (the key matched: this makes sure). With `chase` (a line brought
+    home), only the blank and the chased tiles tell positions apart: the other tiles count
+    nothing and block nothing, so two positions that differ only in them have the same way
+    home (the keys leave them out too: `line_keys`)."""
+    if chase.size > 0:
+        if pos[other, 0] != nb:
+            return False
+        for i in range(chase.size):
+            c = chase[i]
+            want = b if c == t else pos[node, c]
+            if pos[other, c] != want:
+                return False
+        return True
     for c in range(pos.shape[1]):
         want = b if c == t else nb if c == 0 else pos[node, c]
         if pos[other, c] != want:
@@ -93,6 +139,10 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
     use_mirror: bool,
     chase: np.ndarray,  # int64[k]: tiles the blank must reach first (a line's), or empty
     width: int,  # the board's width (for the blank's distance to them)
+    bflat: np.ndarray,  # uint8: tables that count the blank (`line_tables`), end to end
+    boffset: np.ndarray,  # int64[tables] (empty: none)
+    btiles: np.ndarray,  # int64[tables, k + 1]: each table's tiles, the blank (0) first
+    bsize: np.ndarray,  # int64[tables]: k + 1
     wn: int,
     wd: int,
     limit: int,  # cut nodes with g + h > limit
@@ -144,7 +194,9 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
         if use_mirror:
             sm += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g],
                                                tile_mul, unmirror, transpose)]
-    h0 = max(sp, sm) + _reach(pos, 0, chase, width, np.int64(start.argmin()), sp, -1, 0)
+    blank0 = np.int64(start.argmin())
+    h0 = max(max(sp, sm) + _reach(pos, 0, chase, width, blank0, sp, -1, 0),
+             _with_blank(pos, 0, bflat, boffset, btiles, bsize, cells, blank0, -1, 0))
     if h0 > limit:
         return EXHAUSTED
     hp[0], hm[0] = sp, sm
@@ -207,6 +259,9 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
                 ch_m = (np.int64(hm[node]) - np.int64(flat[basem])
                         + np.int64(flat[basem + step]))
             ch_h = max(ch_p, ch_m) + _reach(pos, node, chase, width, nb, ch_p, t, b)
+            if boffset.size:
+                ch_h = max(ch_h, _with_blank(pos, node, bflat, boffset, btiles, bsize, cells,
+                                             nb, t, b))
             nodes += 1
             if (nodes & CHECK_MASK) == 0:
                 ctl[NODES] = nodes
@@ -221,7 +276,7 @@ def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as ar
             found = -1
             while table[slot] >= 0:
                 other = table[slot]
-                if key0[other] == c0 and _same(pos, other, node, t, b, nb):
+                if key0[other] == c0 and _same(pos, other, node, t, b, nb, chase):
                     found = other
                     break
                 slot = np.int64((slot + 1) & mask)
