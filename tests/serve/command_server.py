@@ -4,7 +4,8 @@
     python -m tests.serve.command_server ROOT LIMITS_JSON COMMAND...
 
 prints `port N` once it listens; SIGTERM stops it. LIMITS_JSON sets fields of SessionLimits
-(fields this version does not know are left out, so the same test runs on older code)."""
+(fields this version does not know are left out, so the same test runs on older code), and
+"search_workers" the shared search pool's size."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ async def serve(root: Path, limits: dict[str, object], command: list[str]) -> No
         cache_dir=root / "cache",
         command=command,
     )
+    if "search_workers" in limits:  # the shared pool's size (not a SessionLimits field)
+        config.search_workers = int(str(limits["search_workers"]))
     acceptor, state = await start_server(config)
     print(f"port {acceptor.sockets[0].getsockname()[1]}", flush=True)
     stopped = asyncio.Event()

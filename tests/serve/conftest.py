@@ -305,7 +305,9 @@ class Terminal:
                 self.process.kill()
                 self.process.wait()
         self.reader.join(2)
-        os.close(self.master)
+        if self.master >= 0:  # closed once, whoever closes it first
+            os.close(self.master)
+            self.master = -1
 
 
 def ssh_command(port: int, *extra: str, user: str = "player") -> list[str]:
