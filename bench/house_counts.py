@@ -4,22 +4,27 @@
   fields it sets on `self` (anything whose name does not start with `_`).
 - Reach-ins: outside the module that defines `Session`, reads or writes of a Session private
   member (`x._name` where `_name` is one of Session's private attributes or methods, and `x`
-  is not `self`), plus writes of Session's public fields (`x.field = ...`, `x` not `self`).
+  is a session: `session`, `game`, `s`), plus writes of any Session attribute, public or
+  private, field or property (`x.name = ...`, `+=`, `del`; `x` a session as above).
 - `Any`: the name `Any` as a code token in product code (engine/ screens/ tui/ kaeru/).
 - `type: ignore`: comments holding it in product code.
 - Loose engine modules: `.py` files directly in the engine's top folder, `__init__` left out.
 
 Run: `python bench/house_counts.py` (from the repository's root; reads files, imports nothing).
+`--root DIR` counts another checkout, e.g. an old commit unpacked with
+`git archive 50639bf | tar -x -C /tmp/old`, so before and after come from the same script.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SESSION_NAMES = ("session", "game", "s")  # how the product spells a Session it is handed
 PRODUCT = ("engine", "screens", "tui", "kaeru")
 
 
@@ -65,7 +70,7 @@ def session_members() -> tuple[set[str], set[str], set[str]]:
     return methods, fields - methods, private - dunder
 
 
-def reach_ins(private: set[str], fields: set[str]) -> tuple[int, int]:
+def reach_ins(methods: set[str], private: set[str], fields: set[str]) -> tuple[int, int]:
     """(reads/writes of Session privates, writes of Session public fields) outside its module."""
     own = session_file()
     reads = writes = 0
@@ -79,24 +84,29 @@ def reach_ins(private: set[str], fields: set[str]) -> tuple[int, int]:
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 continue
             if node.attr in private and not node.attr.startswith("__"):
-                if isinstance(node.value, ast.Name) and node.value.id in ("session", "game", "s"):
+                if isinstance(node.value, ast.Name) and node.value.id in SESSION_NAMES:
                     reads += 1
-            elif node.attr in fields and isinstance(node.ctx, ast.Store):
-                if isinstance(node.value, ast.Name) and node.value.id in ("session", "game", "s"):
+            if node.attr in fields | private | methods and isinstance(
+                node.ctx, ast.Store | ast.Del
+            ):
+                if isinstance(node.value, ast.Name) and node.value.id in SESSION_NAMES:
                     writes += 1
     return reads, writes
 
 
-def any_and_ignores() -> tuple[int, int]:
-    anys = ignores = 0
+def any_and_ignores() -> tuple[int, int, int]:
+    """(`Any` in product code, `Any` in the midend and the coach, `type: ignore` comments)."""
+    anys = midend = ignores = 0
+    rooms = (ROOT / "engine" / "game", ROOT / "engine" / "coach")
     for path in product_files():
         source = path.read_text(encoding="utf-8")
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.NAME and token.string == "Any":
                 anys += 1
+                midend += any(room in path.parents for room in rooms)
             elif token.type == tokenize.COMMENT and "type: ignore" in token.string:
                 ignores += 1
-    return anys, ignores
+    return anys, midend, ignores
 
 
 def loose_engine_modules() -> list[str]:
@@ -104,17 +114,22 @@ def loose_engine_modules() -> list[str]:
 
 
 def main() -> None:
+    global ROOT
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to count")
+    ROOT = parser.parse_args().root.resolve()
     methods, fields, private = session_members()
-    reads, writes = reach_ins(private, fields)
-    anys, ignores = any_and_ignores()
+    reads, writes = reach_ins(methods, private, fields)
+    anys, midend_anys, ignores = any_and_ignores()
     loose = loose_engine_modules()
     rows = [
         ("Session public methods+properties", len(methods)),
         ("Session public fields", len(fields)),
         ("Session public members (total)", len(methods) + len(fields)),
         ("reach-ins to Session privates", reads),
-        ("writes to Session fields from outside", writes),
+        ("writes to Session attributes from outside", writes),
         ("Any in product code", anys),
+        ("Any in engine/game and engine/coach", midend_anys),
         ("type: ignore in product code", ignores),
         ("loose engine modules", len(loose)),
     ]

@@ -335,7 +335,7 @@ class PlayScreen(Screen[None]):
         )
 
     def say(self, message: str) -> None:
-        self.session.message = message
+        self.session.say(message)
         update_text(self.query_one("#message", Static), escape(message))
 
     def attempt(self, action: Any, *args: Any) -> None:
@@ -400,9 +400,7 @@ class PlayScreen(Screen[None]):
 
     def replay_from(self, count: int) -> None:
         """A new game from this start with the first `count` moves of this one replayed."""
-        from kaeru.engine.coach.analysis import replay_session
-
-        self.replace_session(replay_session(self.session, count))
+        self.replace_session(self.session.replay(count))
 
     def action_solve(self) -> None:
         self.attempt(self.session.solve)

@@ -31,7 +31,7 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
             except (WorkerCancelled, WorkerFailed):
                 pass  # a replaced search: its successor is what the caller waits for
         screen = pilot.app.screen
-        searching = isinstance(screen, PlayScreen) and screen.session.jobs.tags
+        searching = isinstance(screen, PlayScreen) and screen.session.running_searches
         if not running and not searching:
             break
         if searching:

@@ -21,7 +21,7 @@ from kaeru.engine.search import dispatch
 
 UNREACHABLE = "no sequence of moves reaches the goal from here"
 
-Memo = MutableMapping[Any, "Distance"]
+Memo = MutableMapping[Hashable, "Distance"]  # position -> its distance
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def best_move(
     start: Hashable,
     control: Control = QUIET,
     memo: Memo | None = None,
-) -> tuple[Any, Distance]:
+) -> tuple[Hashable, Distance]:
     """A first move of an optimal solution from `state`, and the distance from `state` before
     it. BadInput when `state` is already won; Unsolvable when it cannot be."""
     if puzzle.is_goal(state, start):
@@ -151,7 +151,7 @@ def best_move(
     return solution.moves[0], Distance(solution.length, exact=solution.optimal)
 
 
-def best_moves(puzzle: Puzzle[Any, Any], state: Hashable, start: Hashable) -> list[Any]:
+def best_moves(puzzle: Puzzle[Any, Any], state: Hashable, start: Hashable) -> list[Hashable]:
     """Every move that brings `state` one step closer (needs a table at hand; [] without)."""
     lookup = tables.ready(puzzle, start)
     if lookup is None or puzzle.is_goal(state, start):

@@ -6,6 +6,7 @@ share found and the time taken per answer."""
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,14 +42,14 @@ def drill_ids() -> list[str]:
 class Question:
     """A position `distance` moves from the goal and the moves that bring it one closer."""
 
-    state: Any
+    state: Hashable
     distance: int
-    best: tuple[Any, ...]
+    best: tuple[Hashable, ...]
 
 
 @dataclass(frozen=True)
 class Answer:
-    move: Any
+    move: Hashable
     right: bool
     seconds: float
     after: int | None  # the distance after the move played
@@ -86,7 +87,7 @@ class Drill:
         best = best_moves(puzzle, state, state)
         return Question(state, self.depth, tuple(best))
 
-    def answer(self, question: Question, move: Any, seconds: float) -> Answer:
+    def answer(self, question: Question, move: Hashable, seconds: float) -> Answer:
         """Record the move the player picked for `question`."""
         after_state = self.puzzle.apply(question.state, move)
         lookup = tables.ready(self.puzzle, question.state)

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from kaeru.engine.coach import tables
 from kaeru.engine.coach.distance import Distance, best_moves, known_distance, learn, unit_of
 from kaeru.engine.coach.grading import verdict
-from kaeru.engine.game.jobs import Post, TaggedJobs
+from kaeru.engine.game.jobs import TaggedJobs
 from kaeru.engine.game.modes import Mode, Refused
 from kaeru.engine.game.record import GameHooks
 from kaeru.engine.rules.layout import Layout
@@ -35,33 +35,31 @@ from kaeru.engine.service.jobs import JobKind, JobResult
 
 
 class Game(Protocol):
-    """What the coach reads and sets of its session (`engine.game.session.Session`, which imports
-    this module, so it is described here rather than imported); its insides go through the
-    `GameHooks` the session hands the coach."""
-
-    puzzle: Puzzle[Any, Any]
-    start: Any
-    jobs: TaggedJobs
-    post: Post
-    mode: Mode
-    message: str
-    hint_move: Any
-    hints: int
-    helped: bool
-    distance: int | None
+    """What the coach reads of its session (`engine.game.session.Session`, which imports this
+    module, so it is described here rather than imported; mypy checks Session against it); it
+    changes the session only through the `GameHooks` the session hands it."""
 
     @property
-    def state(self) -> Any: ...
+    def puzzle(self) -> Puzzle[Any, Any]: ...
 
     @property
-    def states(self) -> tuple[Any, ...]: ...
+    def start(self) -> Hashable: ...
 
     @property
-    def history(self) -> tuple[Any, ...]: ...
+    def mode(self) -> Mode: ...
+
+    @property
+    def state(self) -> Hashable: ...
+
+    @property
+    def states(self) -> tuple[Hashable, ...]: ...
+
+    @property
+    def history(self) -> tuple[Hashable, ...]: ...
 
     def layout(self) -> Layout: ...
 
-    def undo(self) -> Any: ...
+    def undo(self) -> Hashable: ...
 
 TAG = "distance"
 SLOW_JOB = 1.0  # seconds: past this, only the current position's distance is searched
@@ -86,20 +84,21 @@ class MoveMark:
 class SessionCoach:
     """The coach of one session (off until `enable`)."""
 
-    def __init__(self, session: Game, hooks: GameHooks) -> None:
+    def __init__(self, session: Game, hooks: GameHooks, jobs: TaggedJobs) -> None:
         self.session = session
-        self.hooks = hooks  # the session's insides this coach may use (typed)
+        self.hooks = hooks  # what this coach may do to its session (typed intentions)
+        self._jobs = jobs  # the session's searches by tag: the coach's own is "distance"
         self.enabled = False
-        self.memo: dict[Any, Distance] = {}
-        self.gave_up: set[Any] = set()  # positions whose distance search gave up
+        self.memo: dict[Hashable, Distance] = {}
+        self.gave_up: set[Hashable] = set()  # positions whose distance search gave up
         self.levels = [0] * LEVELS  # hint presses by level
         self.hint_level = 0  # hint levels shown at the current position
         self.hint_cells: tuple[int, ...] = ()  # the piece to move, once the second level is shown
-        self._best: tuple[Any, Any] | None = None  # (position, best move) found for a hint
+        self._best: tuple[Hashable, Hashable] | None = None  # (position, best move) for a hint
         self._pending_level = 0  # the level to show when the hint search ends
         self.warm_thread: threading.Thread | None = None  # building a table to read at once
         self.slowest = 0.0  # seconds the slowest distance job took
-        self._asking: Any | None = None  # the position the "distance" job is for
+        self._asking: Hashable | None = None  # the position the "distance" job is for
 
     # ---- reading ---------------------------------------------------------------------------------
     @property
@@ -152,16 +151,15 @@ class SessionCoach:
     # ---- switching -------------------------------------------------------------------------------
     def enable(self, on: bool = True) -> None:
         self.enabled = on
-        session = self.session
-        session.hint_move = None  # hints start afresh in the new way (graded, or whole)
+        self.hooks.clear_hint()  # hints start afresh in the new way (graded, or whole)
         self.hint_level, self.hint_cells = 0, ()
         if on:
             self._warm()
             self.refresh()
-            session.message = "Coach on: the distance to the goal after every move."
+            self.hooks.say("Coach on: the distance to the goal after every move.")
         else:
-            session.jobs.cancel(TAG)
-            session.message = "Coach off."
+            self._jobs.cancel(TAG)
+            self.hooks.say("Coach off.")
         self.hooks.changed("coach")
 
     def toggle(self) -> bool:
@@ -179,7 +177,7 @@ class SessionCoach:
                     self.refresh()
                     self.hooks.changed("coach")
 
-            session.post(arrived)
+            self._jobs.post(arrived)
 
         self.warm_thread = tables.warm(session.puzzle, session.start, done)
 
@@ -195,19 +193,18 @@ class SessionCoach:
     def refresh(self) -> None:
         """Show what is known of the current position; ask the searcher for the first unknown
         distance (the current position first)."""
-        session = self.session
         here = self.current
         if here is not None and here.moves is not None:
-            session.distance = here.moves
+            self.hooks.set_distance(here.moves)
         wanted = self._first_unknown()
         if wanted is None:
-            session.jobs.cancel(TAG)
+            self._jobs.cancel(TAG)
             self._asking = None
-        elif not (TAG in session.jobs and self._asking == wanted):
+        elif not (TAG in self._jobs and self._asking == wanted):
             self._asking = wanted
             self.hooks.submit(JobKind.SOLVE, TAG, wanted)
 
-    def _first_unknown(self) -> Any | None:
+    def _first_unknown(self) -> Hashable | None:
         """The current position when unknown; else, while searches are quick, the earliest
         unknown position of the game (for the move list)."""
         states = self.session.states
@@ -217,7 +214,7 @@ class SessionCoach:
                 return state
         return None
 
-    def distance_done(self, state: Any, result: JobResult) -> None:
+    def distance_done(self, state: Hashable, result: JobResult) -> None:
         """A "distance" job ended (for `state`, maybe no longer the current position)."""
         if result.stats is not None:
             self.slowest = max(self.slowest, result.stats.seconds)
@@ -239,6 +236,14 @@ class SessionCoach:
     def learn(self, solution: Solution[Any, Any]) -> None:
         learn(self.memo, solution)
 
+    def count_whole_move(self) -> None:
+        """A hint that showed the whole move at once (coach off): a last-level hint."""
+        self.levels[-1] += 1
+
+    def restore_levels(self, levels: tuple[int, int, int]) -> None:
+        """The hint presses by level a saved game kept."""
+        self.levels = list(levels)
+
     # ---- graded hints ----------------------------------------------------------------------------
     def hint(self) -> None:
         """The next level of hint for the current position (searching first when needed)."""
@@ -258,7 +263,7 @@ class SessionCoach:
         self._pending_level = level
         self.hooks.start_user_search("hint", "Thinking about a hint… (Escape cancels)")
 
-    def _best_here(self) -> Any | None:
+    def _best_here(self) -> Hashable | None:
         session = self.session
         if self._best is not None and self._best[0] == session.state:
             return self._best[1]
@@ -276,26 +281,26 @@ class SessionCoach:
         here = Distance(solution.length, exact=solution.optimal)
         self._reveal(max(self._pending_level, 1), solution.moves[0], here)
 
-    def _reveal(self, level: int, move: Any | None, here: Distance) -> None:
+    def _reveal(self, level: int, move: Hashable | None, here: Distance) -> None:
         session = self.session
         puzzle = session.puzzle
         self.hint_level = level
         self._pending_level = 0
         self.levels[level - 1] += 1
-        session.hints += 1
-        session.helped = True
-        session.distance = here.moves
+        self.hooks.set_distance(here.moves)
         words = here.words(self.unit)
         if level == 1 or move is None:
-            session.message = f"Hint: {words}. (i again: which piece moves)"
+            self.hooks.count_hint(None)
+            self.hooks.say(f"Hint: {words}. (i again: which piece moves)")
         elif level == 2:
             entry = puzzle.layout(session.state).find(move)
             cells = entry.sources[:1] if entry is not None else ()
             self.hint_cells = cells
-            session.message = f"Hint: {piece_words(session, cells)} moves. (i again: the move)"
+            self.hooks.count_hint(None)
+            self.hooks.say(f"Hint: {piece_words(session, cells)} moves. (i again: the move)")
         else:
-            session.hint_move = move
-            session.message = f"Hint: {puzzle.describe(move)}  ({words})"
+            self.hooks.count_hint(move)
+            self.hooks.say(f"Hint: {puzzle.describe(move)}  ({words})")
         self.hooks.persist()
         self.hooks.changed("hint")
 
@@ -323,7 +328,7 @@ class SessionCoach:
             raise Refused("This position can still be won.")
         for _ in range(back):
             session.undo()
-        session.message = (
+        self.hooks.say(
             f"Back to the last position that can still be won ({back} "
             f"{'move' if back == 1 else 'moves'} undone; r redoes them)."
         )

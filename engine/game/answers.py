@@ -1,6 +1,7 @@
 """What the midend does with a search's answer: the quiet "optimal from the start" search and
-the player's hint or solve. Functions over a `Session` (as `session_saves` is), so the session
-module keeps the game and its modes, and this one the answers and their words.
+the player's hint or solve. Functions that read a game's public surface and change it only
+through the `GameHooks` it hands them, so the session module keeps the game and its modes, and
+this one the answers and their words.
 
 Words count moves the way players count them: a peg solitaire solution is counted in moves
 (one peg's chain of jumps) with its jumps beside, and never called optimal, since every peg
@@ -10,39 +11,34 @@ solution has the same number of jumps (`Capabilities.chains`).
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.game.modes import Mode
-from kaeru.engine.game.playback import Playback
-from kaeru.engine.game.record import GameHooks, SearchStatus, SearchView
+from kaeru.engine.game.record import GameHooks, SearchStatus
 from kaeru.engine.rules.protocol import Puzzle
 from kaeru.engine.rules.results import Solution, reason_words
 from kaeru.engine.rules.words import plural
 from kaeru.engine.service.jobs import JobOutcome, JobResult
 
 
-class Session(Protocol):
-    """What an answer reads and sets of its game (`engine.game.session.Session`, which imports this
-    module, so it is described here rather than imported; mypy checks Session against it)."""
-
-    puzzle: Puzzle[Any, Any]
-    start: Any
-    autoplay: bool
-    coach: SessionCoach
-    mode: Mode
-    message: str
-    search: SearchView
-    optimal_length: int | None
-    distance: int | None
-    dead_end: str | None
-    hint_move: Any
-    hints: int
-    helped: bool
-    playback: Playback[Any, Any] | None
+class Game(Protocol):
+    """What an answer reads of its game (`engine.game.session.Session`, which imports this module,
+    so it is described here rather than imported; mypy checks Session against it). It changes the
+    game only through the `GameHooks` it is handed."""
 
     @property
-    def state(self) -> Any: ...
+    def puzzle(self) -> Puzzle[Any, Any]: ...
+
+    @property
+    def start(self) -> Hashable: ...
+
+    @property
+    def state(self) -> Hashable: ...
+
+    @property
+    def coach(self) -> SessionCoach: ...
+
 
 SEARCH_STATUS: dict[JobOutcome, SearchStatus] = {  # a job's outcome as the stats panel says it
     "done": "done", "unsolvable": "no solution", "gave_up": "gave up", "cancelled": "cancelled",
@@ -80,83 +76,72 @@ def unsolvable_words(message: str) -> str:
     return reason
 
 
-def lost_here(session: Session, reason: str, hooks: GameHooks) -> None:
+def lost_here(reason: str, hooks: GameHooks) -> None:
     """The current position is proved lost: the verdict at once, the distance unknown."""
-    session.dead_end = reason
-    session.distance = None
+    hooks.lose(reason)
     hooks.changed("outcome")
 
 
-def reach_done(session: Session, result: JobResult, hooks: GameHooks) -> None:
+def reach_done(session: Game, result: JobResult, hooks: GameHooks) -> None:
     """The quiet check after a move in a family with no way back (frogs): lost, or how far."""
     solution = result.solution
     if result.outcome == "unsolvable":
-        lost_here(session, unsolvable_words(result.message), hooks)
+        lost_here(unsolvable_words(result.message), hooks)
     elif result.outcome == "done" and solution is not None and solution.optimal:
         session.coach.learn(solution)
-        session.distance = solution.length
+        hooks.set_distance(solution.length)
         hooks.changed("outcome")
 
 
-def optimal_done(session: Session, result: JobResult, hooks: GameHooks) -> None:
+def optimal_done(session: Game, result: JobResult, hooks: GameHooks) -> None:
     """The quiet search from the start answered: the optimal length, or no solution at all."""
     solution = result.solution
     if result.outcome == "done" and solution is not None and solution.optimal:
         session.coach.learn(solution)
-        session.optimal_length = solution.length
-        if session.state == session.start:
-            session.distance = solution.length
+        hooks.know_optimal(solution.length)
         hooks.changed("outcome")
     elif result.outcome == "unsolvable":
         reason = unsolvable_words(result.message)
-        session.message = f"From the start, there is no solution: {reason}"
+        hooks.say(f"From the start, there is no solution: {reason}")
         hooks.changed("outcome")
 
 
-def user_search_done(session: Session, tag: str, result: JobResult, hooks: GameHooks) -> None:
+def user_search_done(session: Game, tag: str, result: JobResult, hooks: GameHooks) -> None:
     """The player's hint or solve answered: show the hint, or start the playback."""
-    session.mode = Mode.PLAYING
-    session.search = SearchView(tag, SEARCH_STATUS[result.outcome], result.stats)
+    hooks.end_search(tag, SEARCH_STATUS[result.outcome], result.stats)
     solution = result.solution
     if result.outcome == "unsolvable":
         reason = unsolvable_words(result.message)
-        session.message = f"This position cannot be won: {reason}"
-        lost_here(session, reason, hooks)
+        hooks.say(f"This position cannot be won: {reason}")
+        lost_here(reason, hooks)
         return
     if result.outcome != "done" or solution is None:
-        session.message = result.message
+        hooks.say(result.message)
         hooks.changed("search")
         return
     if solution.optimal:
         session.coach.learn(solution)
-        session.distance = solution.length
+        hooks.set_distance(solution.length)
         if session.state == session.start:
-            session.optimal_length = solution.length
+            hooks.know_optimal(solution.length)
     puzzle = session.puzzle
     if not solution.moves:
-        session.message = "Already solved."
+        hooks.say("Already solved.")
     elif tag == "hint" and session.coach.enabled:
         session.coach.hint_found(solution)
         return
     elif tag == "hint":
-        session.coach.levels[-1] += 1  # the whole move at once: a last-level hint
-        session.hints += 1
-        session.helped = True
-        session.hint_move = solution.moves[0]
-        session.message = (
+        session.coach.count_whole_move()  # the whole move at once: a last-level hint
+        hooks.count_hint(solution.moves[0])
+        hooks.say(
             f"Hint: {puzzle.describe(solution.moves[0])}  "
             f"({length_words(puzzle, solution, to_go=True)}; m plays it)"
         )
     else:
-        session.helped = True
-        session.playback = Playback(solution)
-        session.mode = Mode.PLAYBACK
-        if session.autoplay:
-            session.playback.toggle()
-        session.message = (
+        plays = hooks.show_solution(solution)
+        hooks.say(
             f"Solution: {length_words(puzzle, solution)}. "
-            f"Space {'pauses' if session.autoplay else 'plays'}, t takes over."
+            f"Space {'pauses' if plays else 'plays'}, t takes over."
         )
-        hooks.update_clock()
     hooks.persist()
     hooks.changed("search")

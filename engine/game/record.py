@@ -3,11 +3,11 @@ it saves through."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
-from kaeru.engine.rules.results import SearchStats
+from kaeru.engine.rules.results import SearchStats, Solution
 from kaeru.engine.service.jobs import JobKind
 from kaeru.engine.store.models import FinishedGame, SavedGame
 
@@ -51,14 +51,23 @@ class SearchView:
 
 @dataclass(frozen=True)
 class GameHooks:
-    """What a session lets its coach and its answers do besides reading its public surface:
-    the only way into its insides, typed (they held the session's private methods before)."""
+    """What a session lets its coach and its answers do to it, each an intention: the only way
+    to change a session from outside its module (its state is private; they read its public,
+    read-only surface). Every hook is typed; the positions and moves are the session's own."""
 
     changed: Callable[[Change], None]  # tell the listeners
     persist: Callable[[], None]  # save the game in progress (a win once)
     update_clock: Callable[[], None]  # run or stop the clock as the mode says
     start_user_search: Callable[[str, str], None]  # (tag, message): the player's hint or solve
     submit: Callable[[JobKind, str, Hashable], None]  # (kind, tag, position): a quiet job
+    say: Callable[[str], None]  # the one-line message the player reads
+    set_distance: Callable[[int | None], None]  # moves to the goal from here (None: unknown)
+    know_optimal: Callable[[int], None]  # the optimal length from the start, found
+    lose: Callable[[str], None]  # (reason): the current position is proved lost
+    count_hint: Callable[[Hashable | None], None]  # a hint given (with the move, if shown)
+    clear_hint: Callable[[], None]  # no move is hinted any more
+    end_search: Callable[[str, SearchStatus, SearchStats | None], None]  # back to playing
+    show_solution: Callable[[Solution[Any, Any]], bool]  # playback starts; True if it plays
 
 
 class GameStore(Protocol):
@@ -69,3 +78,16 @@ class GameStore(Protocol):
     def finish_game(self, slot: int | None, game: FinishedGame) -> None: ...
 
     def delete_game(self, slot: int) -> None: ...
+
+
+@runtime_checkable
+class LineStore(GameStore, Protocol):
+    """A store that also takes a game's line by its changes (`engine.store.Store`: one row a
+    move); the midend sends whole games to a plain `GameStore`."""
+
+    def save_progress(
+        self, slot: int | None, puzzle_id: str, game_id: str, *, keep: int,
+        added: Sequence[str], position: int, seconds: float = 0.0, hints: int = 0,
+        helped: bool = False, daily: str | None = None,
+        hint_levels: tuple[int, int, int] = (0, 0, 0),
+    ) -> int: ...

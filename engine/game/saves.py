@@ -8,70 +8,59 @@ appends a row (`Store.save_progress`) instead of rewriting the whole list."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypedDict
 from weakref import WeakKeyDictionary
 
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.game.clock import GameClock
-from kaeru.engine.game.record import Outcome
-from kaeru.engine.rules.protocol import BadInput, Puzzle
+from kaeru.engine.game.record import GameStore, LineStore, Outcome
+from kaeru.engine.rules.protocol import M, Puzzle, S
 from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 
 
-class Session(Protocol):
-    """What saving reads and sets of a game (`engine.game.session.Session`, which imports this
-    module, so it is described here rather than imported; mypy checks Session against it)."""
+class Game(Protocol):
+    """What saving reads of a game (`engine.game.session.Session`, which imports this module, so
+    it is described here rather than imported; mypy checks Session against it). Saving sets
+    nothing on it: the session keeps the slot the store answers and restores a save itself."""
 
-    puzzle: Puzzle[Any, Any]
-    slot: int | None
-    daily: str | None
-    hints: int
-    helped: bool
-    optimal_length: int | None
-    clock: GameClock
-    coach: SessionCoach
-    store: Any  # a GameStore; the player's Store also takes a line by its changes
+    @property
+    def puzzle(self) -> Puzzle[Any, Any]: ...
 
     @property
     def game_id(self) -> str: ...
 
     @property
-    def state(self) -> Any: ...
+    def daily(self) -> str | None: ...
 
     @property
-    def history(self) -> tuple[Any, ...]: ...
+    def history(self) -> tuple[Hashable, ...]: ...
 
     @property
-    def redo_moves(self) -> tuple[Any, ...]: ...
+    def redo_moves(self) -> tuple[Hashable, ...]: ...
 
     @property
-    def seconds(self) -> float: ...
+    def coach(self) -> SessionCoach: ...
 
-    def line(self) -> tuple[Sequence[Any], Sequence[Any]]: ...
-
-    def load_line(self, texts: Sequence[str], redo: int, read: Callable[[Any, str], Any]) -> None:
-        ...
+    def line(self) -> tuple[Sequence[Hashable], Sequence[Hashable]]: ...
 
     def outcome(self) -> Outcome: ...
 
 
-G = TypeVar("G", bound=Session)
-
-
-def saved_game(session: Session) -> SavedGame:
-    """The game in progress; the undone moves listed next-to-redo first."""
+def saved_game(session: Game, slot: int | None) -> SavedGame:
+    """The game in progress (in the store's row `slot`); the undone moves listed next-to-redo
+    first."""
     puzzle = session.puzzle
+    outcome = session.outcome()
     return SavedGame(
-        slot=session.slot,
+        slot=slot,
         puzzle_id=puzzle.id,
         game_id=session.game_id,
         moves=tuple(puzzle.format_move(m) for m in session.history),
         redo=tuple(puzzle.format_move(m) for m in session.redo_moves),
-        seconds=round(session.seconds, 1),
-        hints=session.hints,
-        helped=session.helped,
+        seconds=round(outcome.seconds, 1),
+        hints=outcome.hints,
+        helped=outcome.helped,
         daily=session.daily,
         updated=now_iso(),
         hint_levels=session.coach.hint_levels,
@@ -89,23 +78,27 @@ class SavedLine:
 
 # What the store was last given of each live session's line: this module's own knowledge, kept
 # beside the session rather than as an attribute written onto it (gone with the session).
-_LAST_SAVED: WeakKeyDictionary[Any, SavedLine] = WeakKeyDictionary()
+_LAST_SAVED: WeakKeyDictionary[Game, SavedLine] = WeakKeyDictionary()
 
 
-def save_progress(session: Session) -> int:
-    """Save the game in progress by what changed since the last save; returns its slot."""
-    store = session.store
-    if not hasattr(store, "save_progress"):  # a store that only takes whole games
-        return int(store.save_game(saved_game(session)))
+def remember_saved(session: Game, saved: SavedGame) -> None:
+    """The store holds `saved`'s line for `session` (a game just restored from it)."""
+    _LAST_SAVED[session] = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
+
+
+def save_progress(session: Game, store: GameStore, slot: int | None) -> int:
+    """Save the game in progress (in the store's row `slot`, None for a new row) by what changed
+    since the last save; returns its slot."""
+    if not isinstance(store, LineStore):  # a store that only takes whole games
+        return store.save_game(saved_game(session, slot))
     line = _LAST_SAVED.get(session)
     history, redo = session.line()
-    change = None if line is None or session.slot is None else _change(session, line)
+    change = None if line is None or slot is None else _change(session, line)
     if change is not None:
         keep, added = change
         try:
-            slot = int(store.save_progress(session.slot, *_values(session), keep=keep,
-                                           added=added, position=len(history),
-                                           **_figures(session)))
+            new_slot = store.save_progress(slot, *_values(session), keep=keep, added=added,
+                                           position=len(history), **_figures(session))
         except LookupError:  # the store does not hold this game's line: send it whole
             change = None
         else:
@@ -113,16 +106,16 @@ def save_progress(session: Session) -> int:
             del line.texts[keep:]
             line.texts.extend(added)
             line.position = len(history)
-            return slot
+            return new_slot
     format_move = session.puzzle.format_move
     texts = [format_move(m) for m in history] + [format_move(m) for m in reversed(redo)]
-    slot = int(store.save_progress(session.slot, *_values(session), keep=0, added=texts,
-                                   position=len(history), **_figures(session)))
+    new_slot = store.save_progress(slot, *_values(session), keep=0, added=texts,
+                                   position=len(history), **_figures(session))
     _LAST_SAVED[session] = SavedLine(texts, len(history))
-    return slot
+    return new_slot
 
 
-def _change(session: Session, line: SavedLine) -> tuple[int, list[str]] | None:
+def _change(session: Game, line: SavedLine) -> tuple[int, list[str]] | None:
     """(moves of the saved line kept, texts that follow) to bring it to the session's line;
     None when the change is not one a game makes (then the line is sent whole).
 
@@ -143,21 +136,32 @@ def _change(session: Session, line: SavedLine) -> tuple[int, list[str]] | None:
     return None
 
 
-def _values(session: Session) -> tuple[str, str]:
+def _values(session: Game) -> tuple[str, str]:
     return session.puzzle.id, session.game_id
 
 
-def _figures(session: Session) -> dict[str, Any]:
+class Figures(TypedDict):
+    """A save's figures besides its line, as `Store.save_progress` takes them."""
+
+    seconds: float
+    hints: int
+    helped: bool
+    daily: str | None
+    hint_levels: tuple[int, int, int]
+
+
+def _figures(session: Game) -> Figures:
+    outcome = session.outcome()
     return {
-        "seconds": round(session.seconds, 1),
-        "hints": session.hints,
-        "helped": session.helped,
+        "seconds": round(outcome.seconds, 1),
+        "hints": outcome.hints,
+        "helped": outcome.helped,
         "daily": session.daily,
         "hint_levels": session.coach.hint_levels,
     }
 
 
-def finished_game(session: Session) -> FinishedGame:
+def finished_game(session: Game) -> FinishedGame:
     """The won game as a record: moves counted the way players count them (peg chains)."""
     outcome = session.outcome()
     return FinishedGame(
@@ -166,17 +170,17 @@ def finished_game(session: Session) -> FinishedGame:
         moves=tuple(session.puzzle.format_move(m) for m in session.history),
         move_count=outcome.chains if outcome.chains is not None else outcome.moves,
         # pegs: the optimal length the session knows counts jumps, not moves: no claim
-        optimal=None if outcome.chains is not None else session.optimal_length,
-        seconds=round(session.seconds, 1),
-        hints=session.hints,
-        helped=session.helped,
+        optimal=None if outcome.chains is not None else outcome.optimal,
+        seconds=round(outcome.seconds, 1),
+        hints=outcome.hints,
+        helped=outcome.helped,
         finished=now_iso(),
         daily=session.daily,
         hint_levels=session.coach.hint_levels,
     )
 
 
-def _saved_move(puzzle: Any, text: str, state: Any) -> Any:
+def saved_move(puzzle: Puzzle[S, M], text: str, state: S) -> M:
     """The legal move a saved text names: the one `format_move` writes as exactly that text (a
     save holds those: no normalising needed, a 200,000-move game opens several times faster),
     else as `parse_move` reads any text (BadInput when none)."""
@@ -185,21 +189,3 @@ def _saved_move(puzzle: Any, text: str, state: Any) -> Any:
         if puzzle.format_move(move) == text:
             return move
     return puzzle.parse_move(text, state)
-
-
-def restore_saved(session: G, saved: SavedGame) -> G:
-    """A new session of the saved game's start brought to where the save left it: its moves
-    replayed, its undone moves ready to redo, its hints and time; BadInput (one line) when the
-    save no longer makes sense."""
-    session.clock = GameClock(session.clock.clock, saved.seconds)  # runs once the line is in
-    try:
-        puzzle = session.puzzle
-        session.load_line((*saved.moves, *saved.redo), len(saved.redo),  # the next redo first
-                          lambda state, text: _saved_move(puzzle, text, state))
-    except BadInput as error:
-        raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
-    session.slot = saved.slot
-    _LAST_SAVED[session] = SavedLine([*saved.moves, *saved.redo], len(saved.moves))
-    session.hints, session.helped = saved.hints, saved.helped
-    session.coach.levels = list(saved.hint_levels)
-    return session

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypedDict, TypeVar, Unpack, cast
 
 from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.coach.session_coach import SessionCoach
@@ -29,12 +29,19 @@ from kaeru.engine.game.record import (
     GameStatus,
     GameStore,
     Outcome,
+    SearchStatus,
     SearchView,
 )
-from kaeru.engine.game.saves import finished_game, restore_saved, save_progress, saved_game
+from kaeru.engine.game.saves import (
+    finished_game,
+    remember_saved,
+    save_progress,
+    saved_game,
+    saved_move,
+)
 from kaeru.engine.rules.layout import Layout
 from kaeru.engine.rules.protocol import BadInput, Puzzle
-from kaeru.engine.rules.results import SearchStats
+from kaeru.engine.rules.results import SearchStats, Solution
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
 from kaeru.engine.store.models import SavedGame
@@ -48,8 +55,29 @@ NO_MOVE_LEFT = "no move is left"
 Listener = Callable[[Change], None]
 
 
+class Options(TypedDict, total=False):
+    """A Session's keyword options that `from_game_id` and `from_saved` pass on."""
+
+    searcher: Searcher | None
+    store: GameStore | None
+    post: Post | None
+    clock: Callable[[], float]
+    autoplay: bool
+
+
 class Session(Generic[S, M]):
-    """A game of one puzzle from one start position."""
+    """A game of one puzzle from one start position. Its state is private: a front end reads it
+    through the read-only properties below and changes it through the actions; the coach and
+    the answers change it through the `GameHooks` it hands them. `__slots__` refuses any other
+    attribute, so `session.message = ...` from outside is an AttributeError, not a new field."""
+
+    __slots__ = (
+        "__weakref__", "_autoplay", "_clock", "_coach", "_daily", "_dead_end", "_distance",
+        "_helped", "_hint_move", "_hints", "_hooks", "_jobs", "_last_move", "_listeners",
+        "_message", "_mode", "_moves", "_optimal_length", "_paused", "_playback", "_post",
+        "_puzzle", "_recorded", "_redo", "_search", "_searcher", "_slot", "_start", "_states",
+        "_store",
+    )
 
     def __init__(
         self,
@@ -63,64 +91,56 @@ class Session(Generic[S, M]):
         daily: str | None = None,
         autoplay: bool = True,
     ) -> None:
-        self.puzzle = puzzle
-        self.start: S = puzzle.initial() if start is None else start
-        self.searcher: Searcher = searcher if searcher is not None else InlineSearcher()
-        self.store = store
-        self.post: Post = post if post is not None else (lambda fn: fn())
-        self.daily = daily
-        self.autoplay = autoplay  # a solution found starts playing back by itself
-        self.slot: int | None = None  # the store's row for this game in progress
+        self._puzzle = puzzle
+        self._start: S = puzzle.initial() if start is None else start
+        self._searcher: Searcher = searcher if searcher is not None else InlineSearcher()
+        self._store = store
+        self._post: Post = post if post is not None else (lambda fn: fn())
+        self._daily = daily
+        self._autoplay = autoplay  # a solution found starts playing back by itself
+        self._slot: int | None = None  # the store's row for this game in progress
         self._listeners: list[Listener] = []
-        self._states: list[S] = [self.start]
+        self._states: list[S] = [self._start]
         self._moves: list[M] = []
         self._redo: list[M] = []  # moves undone, the next to redo last
-        self.mode = Mode.PLAYING
-        self.optimal_length: int | None = None  # from the start, once a search has told
-        self.distance: int | None = None  # from the current position, where known
-        self.dead_end: str | None = None  # why the current position cannot be won
-        self.hint_move: M | None = None
-        self.last_move: M | None = None
-        self.message = ""
-        self.search = SearchView("", "idle", None)
-        self.playback: Playback[S, M] | None = None
-        self.hints = 0
-        self.helped = False
+        self._mode = Mode.PLAYING
+        self._optimal_length: int | None = None  # from the start, once a search has told
+        self._distance: int | None = None  # from the current position, where known
+        self._dead_end: str | None = None  # why the current position cannot be won
+        self._hint_move: M | None = None
+        self._last_move: M | None = None
+        self._message = ""
+        self._search = SearchView("", "idle", None)
+        self._playback: Playback[S, M] | None = None
+        self._hints = 0
+        self._helped = False
         self._recorded = False  # the win has gone into the records
-        self.jobs = TaggedJobs(self.searcher, self.post)
-        self._hooks = GameHooks(self._changed, self._persist, self._update_clock,
-                                self._start_user_search, self._submit_quiet)
-        self.coach = SessionCoach(self, self._hooks)  # distances, graded hints, move verdicts
-        self.clock = GameClock(clock)
+        self._jobs = TaggedJobs(self._searcher, self._post)
+        self._hooks = GameHooks(
+            changed=self._changed, persist=self._persist, update_clock=self._update_clock,
+            start_user_search=self._start_user_search, submit=self._submit_quiet,
+            say=self.say, set_distance=self._set_distance, know_optimal=self._know_optimal,
+            lose=self._lose, count_hint=self._count_hint, clear_hint=self._clear_hint,
+            end_search=self._end_search, show_solution=self._show_solution,
+        )
+        # distances, graded hints, move verdicts
+        self._coach = SessionCoach(self, self._hooks, self._jobs)
+        self._clock = GameClock(clock)
         self._paused = False
         self._update_clock()
 
-    # ---- reading -----------------------------------------------------------------------------
+    # ---- reading: the game ---------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle[S, M]:
+        return self._puzzle
+
+    @property
+    def start(self) -> S:
+        return self._start
+
     @property
     def state(self) -> S:
         return self._states[-1]
-
-    @property
-    def shown_state(self) -> S:
-        """The position on the board: the playback's step during playback, else the game's."""
-        return self.playback.state if self.playback is not None else self.state
-
-    def line(self) -> tuple[Sequence[M], Sequence[M]]:
-        """The moves played and the moves undone (the next to redo last), as read-only views
-        (no copy: a save compares them on every move of a game of any length)."""
-        return self._moves, self._redo
-
-    def load_line(self, texts: Sequence[str], redo: int, read: Callable[[S, str], M]) -> None:
-        """Bring a new game to a saved line: play the moves `texts` name from the start (each
-        read at its position by `read`; no mode check, no save), then take the last `redo` of
-        them back as the moves to redo."""
-        for text in texts:
-            self._play(read(self.state, text))
-        for _ in range(redo):
-            self._states.pop()
-            self._redo.append(self._moves.pop())
-        self.last_move = self._moves[-1] if self._moves else None
-        self._update_clock()
 
     @property
     def history(self) -> tuple[M, ...]:
@@ -135,50 +155,108 @@ class Session(Generic[S, M]):
         """The moves undone, the next to redo first."""
         return tuple(reversed(self._redo))
 
+    def line(self) -> tuple[Sequence[M], Sequence[M]]:
+        """The moves played and the moves undone (the next to redo last), as read-only views
+        (no copy: a save compares them on every move of a game of any length)."""
+        return self._moves, self._redo
+
     @property
     def moves_made(self) -> int:
         return len(self._moves)
 
     @property
+    def last_move(self) -> M | None:
+        """The move that led here (None after an undo, a restart or at the start)."""
+        return self._last_move
+
+    @property
     def solved(self) -> bool:
-        return self.puzzle.is_goal(self.state, self.start)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._moves)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self._puzzle.is_goal(self.state, self._start)
 
     @property
     def game_id(self) -> str:
-        return self.puzzle.game_id(self.start)
+        return self._puzzle.game_id(self._start)
+
+    @property
+    def daily(self) -> str | None:
+        """The day whose daily game this is, or None."""
+        return self._daily
 
     @property
     def seconds(self) -> float:
         """Time played: stopped during playback, while paused, and once won."""
-        return self.clock.seconds
+        return self._clock.seconds
 
     def legal_moves(self) -> list[M]:
-        return list(self.puzzle.moves(self.state))
+        return list(self._puzzle.moves(self.state))
 
     def layout(self) -> Layout:
         """What the board draws now (the playback's position during playback)."""
-        return self.puzzle.layout(self.shown_state)
+        shown = self._playback.state if self._playback is not None else self.state
+        return self._puzzle.layout(shown)
+
+    # ---- reading: what the player is told ----------------------------------------------------
+    @property
+    def mode(self) -> Mode:
+        return self._mode
+
+    @property
+    def message(self) -> str:
+        """The one line the player reads after the last action or answer."""
+        return self._message
+
+    @property
+    def search(self) -> SearchView:
+        """The player's last hint or solve search, as the stats panel shows it."""
+        return self._search
+
+    @property
+    def running_searches(self) -> tuple[str, ...]:
+        """The tags of the searches under way ("hint", "solve", "optimal", "distance"…)."""
+        return tuple(self._jobs.tags)
+
+    @property
+    def hint_move(self) -> M | None:
+        """The hinted move (`play_hint` plays it), once a hint shows a whole move."""
+        return self._hint_move
+
+    @property
+    def distance(self) -> int | None:
+        """Moves to the goal from the current position, where known."""
+        return self._distance
+
+    @property
+    def optimal_length(self) -> int | None:
+        """The optimal length from the start, once a search has told."""
+        return self._optimal_length
+
+    @property
+    def playback(self) -> Playback[S, M] | None:
+        """The solution being shown (mode PLAYBACK), else None."""
+        return self._playback
+
+    @property
+    def coach(self) -> SessionCoach:
+        """The coach: distances, graded hints, move verdicts (off until enabled)."""
+        return self._coach
+
+    @property
+    def searcher(self) -> Searcher:
+        """The search service this game's searches run on (a new game may share it)."""
+        return self._searcher
 
     def outcome(self) -> Outcome:
-        chains = self.puzzle.chains(self._moves) if self.puzzle.capabilities.chains else None
-        status: GameStatus = "won" if self.solved else "lost" if self.dead_end else "in progress"
+        chains = self._puzzle.chains(self._moves) if self._puzzle.capabilities.chains else None
+        status: GameStatus = "won" if self.solved else "lost" if self._dead_end else "in progress"
         return Outcome(
             status=status,
             moves=self.moves_made,
             chains=len(chains) if chains is not None else None,
-            optimal=self.optimal_length,
-            helped=self.helped,
-            hints=self.hints,
+            optimal=self._optimal_length,
+            helped=self._helped,
+            hints=self._hints,
             seconds=self.seconds,
-            reason=self.dead_end,
+            reason=self._dead_end,
         )
 
     # ---- listeners ---------------------------------------------------------------------------
@@ -195,50 +273,90 @@ class Session(Generic[S, M]):
         for listener in list(self._listeners):
             listener(what)
 
+    def say(self, message: str) -> None:
+        """Set the one line the player reads (the front end's own words: a refusal, a notice);
+        listeners are not told, the caller shows it."""
+        self._message = message
+
+    # ---- the hooks the coach and the answers are handed (`GameHooks`) ------------------------
+    def _set_distance(self, moves: int | None) -> None:
+        self._distance = moves
+
+    def _know_optimal(self, length: int) -> None:
+        self._optimal_length = length
+        if self.state == self._start:
+            self._distance = length
+
+    def _lose(self, reason: str) -> None:
+        self._dead_end = reason
+        self._distance = None
+
+    def _count_hint(self, move: Hashable | None) -> None:
+        self._hints += 1
+        self._helped = True
+        if move is not None:
+            self._hint_move = cast(M, move)
+
+    def _clear_hint(self) -> None:
+        self._hint_move = None
+
+    def _end_search(self, tag: str, status: SearchStatus, stats: SearchStats | None) -> None:
+        self._mode = Mode.PLAYING
+        self._search = SearchView(tag, status, stats)
+
+    def _show_solution(self, solution: Solution[Any, Any]) -> bool:
+        self._helped = True
+        self._playback = Playback(solution)
+        self._mode = Mode.PLAYBACK
+        if self._autoplay:
+            self._playback.toggle()
+        self._update_clock()
+        return self._autoplay
+
     # ---- playing -----------------------------------------------------------------------------
     def push(self, move: M) -> S:
         """Make a move; BadInput when it is not legal here, Refused when the mode forbids."""
-        check("move", self.mode)
+        check("move", self._mode)
         if move not in self.legal_moves():
-            raise BadInput(self.puzzle.explain_illegal(self.state, move))
+            raise BadInput(self._puzzle.explain_illegal(self.state, move))
         self._play(move)
         self._redo.clear()
-        self._after_change(self.puzzle.describe(move), move)
+        self._after_change(self._puzzle.describe(move), move)
         return self.state
 
     def push_text(self, text: str) -> S:
         """Make a move given in its text form (`"7 left"`, `"d2-d4"`)."""
-        check("move", self.mode)
-        return self.push(self.puzzle.parse_move(text, self.state))
+        check("move", self._mode)
+        return self.push(self._puzzle.parse_move(text, self.state))
 
     def _play(self, move: M) -> None:
-        self._states.append(self.puzzle.apply(self.state, move))
+        self._states.append(self._puzzle.apply(self.state, move))
         self._moves.append(move)
 
     def undo(self) -> M:
         """Take back the last move; Refused when there is none."""
-        check("undo", self.mode)
+        check("undo", self._mode)
         if not self._moves:
             raise Refused("Nothing to undo.")
         self._states.pop()
         move = self._moves.pop()
         self._redo.append(move)
-        self._after_change(f"Undid {self.puzzle.describe(move)}", None)
+        self._after_change(f"Undid {self._puzzle.describe(move)}", None)
         return move
 
     def redo(self) -> M:
         """Replay the last undone move; Refused when there is none."""
-        check("redo", self.mode)
+        check("redo", self._mode)
         if not self._redo:
             raise Refused("Nothing to redo.")
         move = self._redo.pop()
         self._play(move)
-        self._after_change(f"Redid {self.puzzle.describe(move)}", move)
+        self._after_change(f"Redid {self._puzzle.describe(move)}", move)
         return move
 
     def restart(self) -> None:
         """Back to the start; the moves stay available to redo, so no work is lost."""
-        check("restart", self.mode)
+        check("restart", self._mode)
         if not self._moves:
             raise Refused("Already at the start.")
         while self._moves:
@@ -249,20 +367,20 @@ class Session(Generic[S, M]):
     def _after_change(self, message: str, last_move: M | None) -> None:
         """After the live position changed: drop stale answers, re-check, save, tell."""
         self.cancel_searches(quiet_too=False)
-        if self.mode is Mode.SEARCHING:
-            self.mode = Mode.PLAYING
-            self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
-        elif self.search.status not in ("idle", "cancelled"):  # its figures were of another place
-            self.search = SearchView(self.search.tag, "earlier", self.search.stats)
-        self.jobs.cancel("dead-end")
-        self.jobs.cancel("reach")
-        self.hint_move = None
-        self.last_move = last_move
-        self.dead_end = None
-        self.distance = self.optimal_length if self.state == self.start else None
-        self.message = message
+        if self._mode is Mode.SEARCHING:
+            self._mode = Mode.PLAYING
+            self._search = SearchView(self._search.tag, "cancelled", self._search.stats)
+        elif self._search.status not in ("idle", "cancelled"):  # its figures were of another place
+            self._search = SearchView(self._search.tag, "earlier", self._search.stats)
+        self._jobs.cancel("dead-end")
+        self._jobs.cancel("reach")
+        self._hint_move = None
+        self._last_move = last_move
+        self._dead_end = None
+        self._distance = self._optimal_length if self.state == self._start else None
+        self._message = message
         self._update_clock()
-        self.coach.position_changed()
+        self._coach.position_changed()
         self._check_dead_end()
         self._persist()
         self._changed("position")
@@ -272,9 +390,9 @@ class Session(Generic[S, M]):
         quiet check where a family can lose (pegs' verdict; a search where no move goes back)."""
         if self.solved:
             return
-        caps = self.puzzle.capabilities
+        caps = self._puzzle.capabilities
         if not self.legal_moves():
-            self.dead_end = NO_MOVE_LEFT
+            self._dead_end = NO_MOVE_LEFT
         elif caps.dead_ends:
             self._submit(JobKind.DEAD_END, "dead-end", self.state)
         elif not caps.reversible:
@@ -284,50 +402,50 @@ class Session(Generic[S, M]):
     def hint(self) -> None:
         """Search the first move of an optimal solution from here; the answer arrives later
         (at once with the inline searcher) as `hint_move` and a message."""
-        check("hint", self.mode)
+        check("hint", self._mode)
         if self.solved:
             raise Refused("Already solved.")
-        if self.coach.enabled:  # graded: how far, then which piece, then the move
-            self.coach.hint()
+        if self._coach.enabled:  # graded: how far, then which piece, then the move
+            self._coach.hint()
             return
         self._start_user_search("hint", "Thinking about a hint… (Escape cancels)")
 
     def play_hint(self) -> S:
         """Make the hinted move (the `m` key); Refused when no move is hinted."""
-        check("move", self.mode)
-        if self.hint_move is None:
+        check("move", self._mode)
+        if self._hint_move is None:
             raise Refused("No hint yet: press i for one.")
-        return self.push(self.hint_move)
+        return self.push(self._hint_move)
 
     def solve(self) -> None:
         """Search a solution from here, then play it back."""
-        check("solve", self.mode)
+        check("solve", self._mode)
         if self.solved:
             raise Refused("Already solved.")
         self._start_user_search("solve", "Solving… (Escape cancels)")
 
     def _start_user_search(self, tag: str, message: str) -> None:
-        self.mode = Mode.SEARCHING
-        self.message = message
-        self.search = SearchView(tag, "running", None)
+        self._mode = Mode.SEARCHING
+        self._message = message
+        self._search = SearchView(tag, "running", None)
         self._changed("search")
         self._submit(JobKind.SOLVE, tag, self.state)
 
     def find_optimal_length(self) -> None:
         """Quietly find the optimal length from the start (for the move counter)."""
-        if self.optimal_length is None and "optimal" not in self.jobs:
-            self._submit(JobKind.SOLVE, "optimal", self.start, budget=OPTIMAL_BUDGET)
+        if self._optimal_length is None and "optimal" not in self._jobs:
+            self._submit(JobKind.SOLVE, "optimal", self._start, budget=OPTIMAL_BUDGET)
 
     def cancel_searches(self, *, quiet_too: bool = True) -> bool:
         """Cancel the hint/solve (and the quiet searches too); True when one was running."""
-        was_searching = self.mode is Mode.SEARCHING
-        tags = self.jobs.tags if quiet_too else [t for t in ("hint", "solve") if t in self.jobs]
+        was_searching = self._mode is Mode.SEARCHING
+        tags = self._jobs.tags if quiet_too else [t for t in ("hint", "solve") if t in self._jobs]
         for tag in tags:
-            self.jobs.cancel(tag)
+            self._jobs.cancel(tag)
         if was_searching:
-            self.mode = Mode.PLAYING
-            self.search = SearchView(self.search.tag, "cancelled", self.search.stats)
-            self.message = "Search cancelled."
+            self._mode = Mode.PLAYING
+            self._search = SearchView(self._search.tag, "cancelled", self._search.stats)
+            self._message = "Search cancelled."
             self._changed("search")
         return was_searching
 
@@ -343,13 +461,13 @@ class Session(Generic[S, M]):
     def _submit(self, kind: JobKind, tag: str, state: S, budget: int | None = None) -> None:
         request = JobRequest(
             kind=kind,
-            puzzle_id=self.puzzle.id,
-            state=self.puzzle.format(state),
-            start=self.puzzle.format(self.start),
+            puzzle_id=self._puzzle.id,
+            state=self._puzzle.format(state),
+            start=self._puzzle.format(self._start),
             budget=budget,
             tag=tag,
         )
-        self.jobs.submit(
+        self._jobs.submit(
             request,
             on_progress=lambda stats: self._progress(tag, stats),
             on_done=lambda result: self._done(tag, state, result),
@@ -357,42 +475,42 @@ class Session(Generic[S, M]):
 
     def _progress(self, tag: str, stats: SearchStats) -> None:
         if tag in ("hint", "solve"):
-            self.search = SearchView(tag, "running", stats)
+            self._search = SearchView(tag, "running", stats)
             self._changed("progress")
 
     def _done(self, tag: str, state: S, result: JobResult) -> None:
         if tag == "optimal":
             optimal_done(self, result, self._hooks)
         elif tag == "distance":
-            self.coach.distance_done(state, result)
+            self._coach.distance_done(state, result)
         elif tag == "reach":
             if state == self.state:
                 reach_done(self, result, self._hooks)
         elif tag == "dead-end":
             if result.outcome == "done" and result.verdict and state == self.state:
-                self.dead_end = result.verdict
+                self._dead_end = result.verdict
                 self._changed("outcome")
-        elif state == self.state and self.mode is Mode.SEARCHING:
+        elif state == self.state and self._mode is Mode.SEARCHING:
             user_search_done(self, tag, result, self._hooks)
 
     # ---- playback ----------------------------------------------------------------------------
     def playback_command(self, name: str) -> None:
         """toggle, forward, back, first, last, faster, slower, tick (the UI timer's step)."""
-        check("playback", self.mode)
-        assert self.playback is not None
-        self.playback.command(name)
+        check("playback", self._mode)
+        assert self._playback is not None
+        self._playback.command(name)
         self._changed("playback")
 
     def take_over(self) -> int:
         """Continue playing from the playback's current step; returns the moves adopted."""
-        check("take_over", self.mode)
-        playback = self.playback
+        check("take_over", self._mode)
+        playback = self._playback
         assert playback is not None
         steps = playback.index
         self._leave_playback()
         for move in playback.solution.moves[:steps]:
             if move not in self.legal_moves():  # cannot happen: the live game was frozen
-                raise BadInput(self.puzzle.explain_illegal(self.state, move))
+                raise BadInput(self._puzzle.explain_illegal(self.state, move))
             self._play(move)
         if steps:
             self._redo.clear()
@@ -401,14 +519,14 @@ class Session(Generic[S, M]):
         return steps
 
     def leave_playback(self) -> None:
-        check("leave_playback", self.mode)
+        check("leave_playback", self._mode)
         self._leave_playback()
-        self.message = "Left the playback."
+        self._message = "Left the playback."
         self._changed("playback")
 
     def _leave_playback(self) -> None:
-        self.playback = None
-        self.mode = Mode.PLAYING
+        self._playback = None
+        self._mode = Mode.PLAYING
         self._update_clock()
 
     # ---- the clock ---------------------------------------------------------------------------
@@ -422,34 +540,70 @@ class Session(Generic[S, M]):
         self._update_clock()
 
     def _update_clock(self) -> None:
-        self.clock.run(not self._paused and self.mode is not Mode.PLAYBACK and not self.solved)
+        self._clock.run(not self._paused and self._mode is not Mode.PLAYBACK and not self.solved)
 
     # ---- saving ------------------------------------------------------------------------------
     def saved(self) -> SavedGame:
         """The game as the store keeps it: moves as text, so saves outlive move order."""
-        return saved_game(self)
+        return saved_game(self, self._slot)
 
     def _persist(self) -> None:
         """Save the game in progress; record a win once (and drop its in-progress row)."""
-        if self.store is None:
+        if self._store is None:
             return
         if self.solved and self._moves and not self._recorded:
             self._recorded = True
-            self.store.finish_game(self.slot, finished_game(self))
-            self.slot = None
-        elif not self.solved:
-            self.slot = save_progress(self)  # what changed: a move appends one row
-        elif self.slot is not None:  # won again after an undo: the win is already recorded
-            self.store.delete_game(self.slot)
-            self.slot = None
+            self._store.finish_game(self._slot, finished_game(self))
+            self._slot = None
+        elif not self.solved:  # what changed: a move appends one row
+            self._slot = save_progress(self, self._store, self._slot)
+        elif self._slot is not None:  # won again after an undo: the win is already recorded
+            self._store.delete_game(self._slot)
+            self._slot = None
 
+    def _restore(self, saved: SavedGame) -> None:
+        """Bring this new game to where the save left it: its moves replayed (no mode check, no
+        save), its undone moves ready to redo, its hints and time; BadInput (one line) when the
+        save no longer makes sense."""
+        self._clock = GameClock(self._clock.clock, saved.seconds)  # runs once the line is in
+        try:
+            for text in (*saved.moves, *saved.redo):  # the moves to redo: the next first
+                self._play(saved_move(self._puzzle, text, self.state))
+        except BadInput as error:
+            raise BadInput(f"the saved game of {saved.puzzle_id} is damaged: {error}") from None
+        for _ in saved.redo:
+            self._states.pop()
+            self._redo.append(self._moves.pop())
+        self._last_move = self._moves[-1] if self._moves else None
+        self._slot = saved.slot
+        self._hints, self._helped = saved.hints, saved.helped
+        self._coach.restore_levels(saved.hint_levels)
+        remember_saved(self, saved)
+        self._update_clock()
+
+    # ---- new games -----------------------------------------------------------------------------
     @classmethod
-    def from_game_id(cls, game_id: str, **kwargs: Any) -> Session[Any, Any]:
+    def from_game_id(cls, game_id: str, *, daily: str | None = None,
+                     **options: Unpack[Options]) -> Session[Any, Any]:
         """A new game from `puzzle-id:state` (or just `puzzle-id` for its default start)."""
         parsed: tuple[Puzzle[Any, Any], Any] = parse_game_id(game_id)
-        return cls(*parsed, **kwargs)
+        return cls(*parsed, daily=daily, **options)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, **kwargs: Any) -> Session[Any, Any]:
+    def from_saved(cls, saved: SavedGame, **options: Unpack[Options]) -> Session[Any, Any]:
         """A game the store kept; BadInput (one line) when it no longer makes sense."""
-        return restore_saved(cls.from_game_id(saved.game_id, daily=saved.daily, **kwargs), saved)
+        session = cls.from_game_id(saved.game_id, daily=saved.daily, **options)
+        session._restore(saved)
+        return session
+
+    def replay(self, count: int) -> Session[S, M]:
+        """A new game from this one's start with its first `count` moves replayed (the position
+        before a chosen mistake); the same searcher, store and coach mode."""
+        fresh = Session(self._puzzle, self._start, searcher=self._searcher, store=self._store,
+                        post=self._post, daily=self._daily, autoplay=self._autoplay)
+        for move in self._moves[:count]:
+            fresh.push(move)
+        if self._coach.enabled:
+            fresh.coach.enable()
+        fresh.say(f"Replaying from move {count + 1}: your game up to there.")
+        return fresh

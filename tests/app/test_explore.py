@@ -288,7 +288,7 @@ async def test_fourteen_hint_builds_the_table_with_progress(monkeypatch, tmp_pat
         panel = screen.query_one(StatsPanel)
         notes: set[str] = set()
         progress: list[float] = []
-        while screen.session.jobs.tags:
+        while screen.session.running_searches:
             stats = panel.stats
             if stats is not None and stats.note:
                 notes.add(stats.note)

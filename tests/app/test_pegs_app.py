@@ -57,7 +57,7 @@ async def test_hint_then_play_it_by_names_then_undo():
         assert screen.session.history == (hint,)
         assert "Moves: 1   jumps: 1" in status(app)
         assert "✕" in board.render().plain  # the jumped peg's hole
-        assert screen.session.dead_end is None
+        assert screen.session.outcome().reason is None
         await pilot.press("u")
         await settle(pilot)
         assert screen.session.moves_made == 0

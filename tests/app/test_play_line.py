@@ -39,7 +39,7 @@ async def test_open_a_puzzle_from_home_and_play_by_keys():
         await pilot.press("r")
         assert screen.session.state == "BW_BBB"
         await pilot.press("R")
-        assert screen.session.state == "_BBBBB" and screen.session.can_redo
+        assert screen.session.state == "_BBBBB" and screen.session.redo_moves
 
 
 async def test_hint_highlights_an_optimal_first_move():

@@ -104,7 +104,7 @@ async def test_a_dead_end_says_so_at_once_and_offers_the_way_back():
         if session.moves_made == 2:  # still working it out: once more
             await pilot.press("U")
             await settle(pilot)
-        assert session.coach.enabled and session.moves_made == 1 and not session.dead_end
+        assert session.coach.enabled and session.moves_made == 1 and not session.outcome().reason
 
 
 async def test_pegs_typed_as_the_cli_prints_them_after_a_chain():

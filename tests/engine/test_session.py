@@ -23,7 +23,7 @@ def test_a_new_game_starts_at_the_initial_position():
     session = Session(get_puzzle("flip-it-6"))
     assert session.state == session.start == "_BBBBB"
     assert session.moves_made == 0 and session.history == ()
-    assert not session.can_undo and not session.can_redo and not session.solved
+    assert not session.redo_moves and not session.solved
     assert session.mode is Mode.PLAYING
     with pytest.raises(Refused, match="Nothing to undo"):
         session.undo()
@@ -39,14 +39,14 @@ def test_push_undo_redo_restart():
     assert session.push(second) == "B_BBBB"
     assert session.history == (first, second) and session.moves_made == 2
     assert session.states == ("B_BBBB", "BBW_BB", "B_BBBB")
-    assert session.undo() == second and session.state == "BBW_BB" and session.can_redo
-    assert session.redo() == second and session.state == "B_BBBB" and not session.can_redo
+    assert session.undo() == second and session.state == "BBW_BB" and session.redo_moves
+    assert session.redo() == second and session.state == "B_BBBB" and not session.redo_moves
     session.restart()
-    assert session.state == "B_BBBB" and session.moves_made == 0 and session.can_redo
+    assert session.state == "B_BBBB" and session.moves_made == 0 and session.redo_moves
     assert session.redo() == first and session.redo() == second  # restart loses no work
     session.undo()
     assert session.push((0, 3)) == "_WBBBB"  # a new move forgets what was undone
-    assert not session.can_redo and session.history == (first, (0, 3))
+    assert not session.redo_moves and session.history == (first, (0, 3))
 
 
 def test_an_illegal_move_is_refused_with_one_line():
@@ -89,7 +89,8 @@ def test_solve_plays_back_and_take_over_adopts(pid):
     assert_replays(puzzle, solution, before, session.start)
     session.playback_command("forward")
     session.playback_command("forward")
-    assert session.shown_state == solution.states[2] and session.state == before
+    assert session.playback.state == solution.states[2] and session.state == before
+    assert session.layout() == puzzle.layout(solution.states[2])
     assert session.take_over() == 2
     assert session.mode is Mode.PLAYING and session.state == solution.states[2]
     assert session.moves_made == 3 and session.outcome().helped
@@ -121,7 +122,7 @@ def test_a_late_answer_for_an_old_position_is_dropped():
     session.push(session.legal_moves()[0])  # moving cancels the hint: its answer is stale
     assert session.mode is Mode.PLAYING
     searcher.deliver_all()
-    assert session.hint_move is None and session.hints == 0
+    assert session.hint_move is None and session.outcome().hints == 0
 
 
 def test_escape_cancels_every_search_of_the_game():
@@ -143,12 +144,12 @@ def test_saves_store_move_texts_and_come_back():
     for _ in range(3):
         session.push(session.legal_moves()[0])
     session.undo()
-    saved = store.games[session.slot]
+    saved = store.games[session.saved().slot]
     assert saved.moves == tuple(puzzle.format_move(m) for m in session.history)
     assert len(saved.redo) == 1
     back = Session.from_saved(saved, store=store)
     assert back.history == session.history and back.redo_moves == session.redo_moves
-    assert back.slot == session.slot
+    assert back.saved().slot == session.saved().slot
 
 
 def test_a_win_is_recorded_once():
@@ -267,8 +268,9 @@ class SessionMachine(RuleBasedStateMachine):
             assert session.playback.solution.states[0] == session.state
         if session.hint_move is not None:
             assert session.hint_move in session.legal_moves()
-        if session.slot is not None:
-            saved = self.store.games[session.slot]
+        slot = session.saved().slot
+        if slot is not None:
+            saved = self.store.games[slot]
             assert saved.moves == tuple(session.puzzle.format_move(m) for m in session.history)
 
 
