@@ -57,7 +57,8 @@ async def await_job(
     job = searcher_of(app).submit(request, on_progress=progress, on_done=done)
     try:
         return await finished
+    except asyncio.CancelledError:  # the worker was cancelled (the future with it)
+        job.cancel()
+        raise
     finally:
         listening = False  # values still queued for the loop are dropped
-        if not finished.done():
-            job.cancel()

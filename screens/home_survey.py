@@ -69,9 +69,20 @@ class SurveyScreen(Screen[None]):
                 return
             if self.surveyed:
                 self._read_cache()  # what a survey cancelled here found after its cancel
-            if self.survey.pending():
+            if self.survey.pending() and not self.surveying:
                 self.surveyed = True
                 self.survey_instant()
+
+    @property
+    def surveying(self) -> bool:
+        """Whether a survey step of this screen is under way (a second would do it twice)."""
+        return any(
+            worker.node is self
+            and worker.group in (INSTANT_GROUP, SURVEY_GROUP)
+            and worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+            and not worker.is_cancelled
+            for worker in self.workers
+        )
 
     def _read_shared(self) -> None:
         """The facts the server's own survey has put in the shared cache since last read;
