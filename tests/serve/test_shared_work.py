@@ -247,3 +247,48 @@ def test_players_take_turns_one_running_job_each():
         ]
     finally:
         pool.close()
+
+
+def test_a_worker_that_ignores_cancel_is_killed_and_replaced(monkeypatch):
+    """A worker deaf to cancel (its cancel message dropped on the way, as a search stuck in
+    native code would never read it) is killed once the grace is over, its job answered, and
+    the next job runs on a fresh worker."""
+    from kaeru.engine.service import protocol
+    from kaeru.engine.service.pool import CANCEL_GRACE_SECONDS, PoolWorker, SearchPool
+
+    monkeypatch.setattr(PoolWorker, "_cancel", lambda self, job_id: None)
+    pool = SearchPool(1)
+    answers: dict[int, str] = {}
+    answered = threading.Condition()
+
+    def send(message: tuple[object, ...]) -> None:
+        if message[0] == protocol.DONE:
+            with answered:
+                answers[int(message[1])] = message[2].outcome  # type: ignore[attr-defined]
+                answered.notify_all()
+
+    try:
+        player = pool.connect(send)
+        pool.run(player, 1, request(LONG_ID, JobKind.ENUMERATE))
+        deadline = time.monotonic() + WAIT
+        while pool.busy == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        (deaf,) = pool.worker_pids()
+        pool.cancel(player, 1)
+        cancelled_at = time.monotonic()
+        pool.run(player, 2, request("frogs-3"))
+        with answered:
+            assert answered.wait_for(lambda: 2 in answers, WAIT), answers
+        assert time.monotonic() - cancelled_at >= CANCEL_GRACE_SECONDS  # it had its grace
+        assert answers[1] != DONE  # the deaf worker's job was answered, not left hanging
+        assert answers[2] == DONE  # the next job ran ...
+        (fresh,) = pool.worker_pids()
+        assert fresh != deaf  # ... on the worker that replaced it
+        assert pool.workers_replaced == 1
+        deadline = time.monotonic() + WAIT
+        while alive(deaf):  # the deaf worker was killed (and reaped)
+            assert time.monotonic() < deadline, "the deaf worker is still running"
+            time.sleep(0.05)
+    finally:
+        pool.close()
