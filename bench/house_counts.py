@@ -41,13 +41,33 @@ def session_file() -> Path:
     raise SystemExit("no engine/game/session.py or engine/game/session.py")
 
 
+def session_classes() -> list[ast.ClassDef]:
+    """`Session` and the classes it is built on that live beside it (its `GameView`)."""
+    trees = [ast.parse(path.read_text(encoding="utf-8"))
+             for path in sorted(session_file().parent.glob("*.py"))]
+    by_name = {n.name: n for tree in trees for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    found, todo = [], ["Session"]
+    while todo:
+        cls = by_name.get(todo.pop())
+        if cls is not None and cls not in found:
+            found.append(cls)
+            todo += [ast.unparse(base).split("[")[0] for base in cls.bases]
+    return found
+
+
 def session_members() -> tuple[set[str], set[str], set[str]]:
     """(public methods and properties, public fields, private members) of Session."""
-    tree = ast.parse(session_file().read_text(encoding="utf-8"))
-    cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "Session")
     methods: set[str] = set()
     fields: set[str] = set()
     private: set[str] = set()
+    for cls in session_classes():
+        _class_members(cls, methods, fields, private)
+    dunder = {n for n in private if n.startswith("__") and n.endswith("__")}
+    return methods, fields - methods, private - dunder
+
+
+def _class_members(cls: ast.ClassDef, methods: set[str], fields: set[str],
+                   private: set[str]) -> None:
     for node in cls.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             (private if node.name.startswith("_") else methods).add(node.name)
@@ -66,8 +86,6 @@ def session_members() -> tuple[set[str], set[str], set[str]]:
                 and target.value.id == "self"
             ):
                 (private if target.attr.startswith("_") else fields).add(target.attr)
-    dunder = {n for n in private if n.startswith("__") and n.endswith("__")}
-    return methods, fields - methods, private - dunder
 
 
 def reach_ins(methods: set[str], private: set[str], fields: set[str]) -> tuple[int, int]:

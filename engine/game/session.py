@@ -6,15 +6,16 @@ the dead-end verdict, the outcome, the timer and persistence through the store i
 owns the mode (playing, searching, playback, see `engine.game.modes`) and refuses what the mode does
 not allow, with a one-line reason. Searches are jobs on a searcher (the search service, or the
 inline one for scripts and tests); an answer for a position that is no longer current is
-dropped. Listeners are told after every change; a front end redraws from the session's state.
-Nothing here needs a terminal.
+dropped. Listeners are told after every change; a front end redraws from what it reads of the
+session (`engine.game.view.GameView`: the state, private, and its read-only properties). Only
+this module writes the state. Nothing here needs a terminal.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypedDict, TypeVar, Unpack, cast
+from collections.abc import Callable, Hashable
+from typing import Any, TypedDict, Unpack, cast
 
 from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.coach.session_coach import SessionCoach
@@ -23,36 +24,18 @@ from kaeru.engine.game.clock import GameClock
 from kaeru.engine.game.jobs import Post, TaggedJobs
 from kaeru.engine.game.modes import Mode, Refused, check
 from kaeru.engine.game.playback import Playback
-from kaeru.engine.game.record import (
-    Change,
-    GameHooks,
-    GameStatus,
-    GameStore,
-    Outcome,
-    SearchStatus,
-    SearchView,
-)
-from kaeru.engine.game.saves import (
-    finished_game,
-    remember_saved,
-    save_progress,
-    saved_game,
-    saved_move,
-)
-from kaeru.engine.rules.layout import Layout
+from kaeru.engine.game.record import Change, GameHooks, GameStore, SearchStatus, SearchView
+from kaeru.engine.game.saves import finished_game, remember_saved, save_progress, saved_move
+from kaeru.engine.game.view import GameView, Listener, M, S
 from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.rules.results import SearchStats, Solution
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import JobKind, JobRequest, JobResult
 from kaeru.engine.store.models import SavedGame
 
-S = TypeVar("S", bound=Hashable)
-M = TypeVar("M", bound=Hashable)
-
 OPTIMAL_BUDGET = 3_000_000  # positions for the quiet "optimal from the start" search
 REACH_BUDGET = 300_000  # positions for the quiet "can this still be won" after a move
 NO_MOVE_LEFT = "no move is left"
-Listener = Callable[[Change], None]
 
 
 class Options(TypedDict, total=False):
@@ -65,19 +48,14 @@ class Options(TypedDict, total=False):
     autoplay: bool
 
 
-class Session(Generic[S, M]):
+class Session(GameView[S, M]):
     """A game of one puzzle from one start position. Its state is private: a front end reads it
-    through the read-only properties below and changes it through the actions; the coach and
-    the answers change it through the `GameHooks` it hands them. `__slots__` refuses any other
-    attribute, so `session.message = ...` from outside is an AttributeError, not a new field."""
+    through `GameView`'s read-only properties and changes it through the actions here; the coach
+    and the answers change it through the `GameHooks` it hands them. Only this module writes
+    the state, and the slots refuse any other attribute: `session.message = ...` from outside
+    is an AttributeError, not a new field."""
 
-    __slots__ = (
-        "__weakref__", "_autoplay", "_clock", "_coach", "_daily", "_dead_end", "_distance",
-        "_helped", "_hint_move", "_hints", "_hooks", "_jobs", "_last_move", "_listeners",
-        "_message", "_mode", "_moves", "_optimal_length", "_paused", "_playback", "_post",
-        "_puzzle", "_recorded", "_redo", "_search", "_searcher", "_slot", "_start", "_states",
-        "_store",
-    )
+    __slots__ = ()  # the state is `GameView`'s slots
 
     def __init__(
         self,
@@ -92,26 +70,26 @@ class Session(Generic[S, M]):
         autoplay: bool = True,
     ) -> None:
         self._puzzle = puzzle
-        self._start: S = puzzle.initial() if start is None else start
-        self._searcher: Searcher = searcher if searcher is not None else InlineSearcher()
+        self._start = puzzle.initial() if start is None else start
+        self._searcher = searcher if searcher is not None else InlineSearcher()
         self._store = store
-        self._post: Post = post if post is not None else (lambda fn: fn())
+        self._post = post if post is not None else (lambda fn: fn())
         self._daily = daily
         self._autoplay = autoplay  # a solution found starts playing back by itself
-        self._slot: int | None = None  # the store's row for this game in progress
-        self._listeners: list[Listener] = []
-        self._states: list[S] = [self._start]
-        self._moves: list[M] = []
-        self._redo: list[M] = []  # moves undone, the next to redo last
+        self._slot = None  # the store's row for this game in progress
+        self._listeners = []
+        self._states = [self._start]
+        self._moves = []
+        self._redo = []  # moves undone, the next to redo last
         self._mode = Mode.PLAYING
-        self._optimal_length: int | None = None  # from the start, once a search has told
-        self._distance: int | None = None  # from the current position, where known
-        self._dead_end: str | None = None  # why the current position cannot be won
-        self._hint_move: M | None = None
-        self._last_move: M | None = None
+        self._optimal_length = None  # from the start, once a search has told
+        self._distance = None  # from the current position, where known
+        self._dead_end = None  # why the current position cannot be won
+        self._hint_move = None
+        self._last_move = None
         self._message = ""
         self._search = SearchView("", "idle", None)
-        self._playback: Playback[S, M] | None = None
+        self._playback = None
         self._hints = 0
         self._helped = False
         self._recorded = False  # the win has gone into the records
@@ -128,136 +106,6 @@ class Session(Generic[S, M]):
         self._clock = GameClock(clock)
         self._paused = False
         self._update_clock()
-
-    # ---- reading: the game ---------------------------------------------------------------------
-    @property
-    def puzzle(self) -> Puzzle[S, M]:
-        return self._puzzle
-
-    @property
-    def start(self) -> S:
-        return self._start
-
-    @property
-    def state(self) -> S:
-        return self._states[-1]
-
-    @property
-    def history(self) -> tuple[M, ...]:
-        return tuple(self._moves)
-
-    @property
-    def states(self) -> tuple[S, ...]:
-        return tuple(self._states)
-
-    @property
-    def redo_moves(self) -> tuple[M, ...]:
-        """The moves undone, the next to redo first."""
-        return tuple(reversed(self._redo))
-
-    def line(self) -> tuple[Sequence[M], Sequence[M]]:
-        """The moves played and the moves undone (the next to redo last), as read-only views
-        (no copy: a save compares them on every move of a game of any length)."""
-        return self._moves, self._redo
-
-    @property
-    def moves_made(self) -> int:
-        return len(self._moves)
-
-    @property
-    def last_move(self) -> M | None:
-        """The move that led here (None after an undo, a restart or at the start)."""
-        return self._last_move
-
-    @property
-    def solved(self) -> bool:
-        return self._puzzle.is_goal(self.state, self._start)
-
-    @property
-    def game_id(self) -> str:
-        return self._puzzle.game_id(self._start)
-
-    @property
-    def daily(self) -> str | None:
-        """The day whose daily game this is, or None."""
-        return self._daily
-
-    @property
-    def seconds(self) -> float:
-        """Time played: stopped during playback, while paused, and once won."""
-        return self._clock.seconds
-
-    def legal_moves(self) -> list[M]:
-        return list(self._puzzle.moves(self.state))
-
-    def layout(self) -> Layout:
-        """What the board draws now (the playback's position during playback)."""
-        shown = self._playback.state if self._playback is not None else self.state
-        return self._puzzle.layout(shown)
-
-    # ---- reading: what the player is told ----------------------------------------------------
-    @property
-    def mode(self) -> Mode:
-        return self._mode
-
-    @property
-    def message(self) -> str:
-        """The one line the player reads after the last action or answer."""
-        return self._message
-
-    @property
-    def search(self) -> SearchView:
-        """The player's last hint or solve search, as the stats panel shows it."""
-        return self._search
-
-    @property
-    def running_searches(self) -> tuple[str, ...]:
-        """The tags of the searches under way ("hint", "solve", "optimal", "distance"…)."""
-        return tuple(self._jobs.tags)
-
-    @property
-    def hint_move(self) -> M | None:
-        """The hinted move (`play_hint` plays it), once a hint shows a whole move."""
-        return self._hint_move
-
-    @property
-    def distance(self) -> int | None:
-        """Moves to the goal from the current position, where known."""
-        return self._distance
-
-    @property
-    def optimal_length(self) -> int | None:
-        """The optimal length from the start, once a search has told."""
-        return self._optimal_length
-
-    @property
-    def playback(self) -> Playback[S, M] | None:
-        """The solution being shown (mode PLAYBACK), else None."""
-        return self._playback
-
-    @property
-    def coach(self) -> SessionCoach:
-        """The coach: distances, graded hints, move verdicts (off until enabled)."""
-        return self._coach
-
-    @property
-    def searcher(self) -> Searcher:
-        """The search service this game's searches run on (a new game may share it)."""
-        return self._searcher
-
-    def outcome(self) -> Outcome:
-        chains = self._puzzle.chains(self._moves) if self._puzzle.capabilities.chains else None
-        status: GameStatus = "won" if self.solved else "lost" if self._dead_end else "in progress"
-        return Outcome(
-            status=status,
-            moves=self.moves_made,
-            chains=len(chains) if chains is not None else None,
-            optimal=self._optimal_length,
-            helped=self._helped,
-            hints=self._hints,
-            seconds=self.seconds,
-            reason=self._dead_end,
-        )
 
     # ---- listeners ---------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -543,10 +391,6 @@ class Session(Generic[S, M]):
         self._clock.run(not self._paused and self._mode is not Mode.PLAYBACK and not self.solved)
 
     # ---- saving ------------------------------------------------------------------------------
-    def saved(self) -> SavedGame:
-        """The game as the store keeps it: moves as text, so saves outlive move order."""
-        return saved_game(self, self._slot)
-
     def _persist(self) -> None:
         """Save the game in progress; record a win once (and drop its in-progress row)."""
         if self._store is None:

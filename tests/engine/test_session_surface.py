@@ -38,8 +38,9 @@ def public_members() -> list[str]:
 
 
 def private_attributes() -> set[str]:
-    """The names of a Session's private state (its slots)."""
-    return {name for name in Session.__slots__ if not name.startswith("__")}
+    """The names of a Session's private state (the slots of its classes)."""
+    return {name for cls in Session.__mro__ for name in getattr(cls, "__slots__", ())
+            if not name.startswith("__")}
 
 
 def test_the_public_surface_does_not_grow():
