@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -65,10 +66,25 @@ class AnalysisScreen(Screen[None]):
         self.query_one("#analysis-summary", Static).update("Working out the distances…")
         self.work_out()
 
+    class Answered(Message):
+        """The search service's answer to the ANALYSIS job."""
+
+        def __init__(self, result: JobResult) -> None:
+            super().__init__()
+            self.result = result
+
+    class Told(Message):
+        """Positions worked out so far, told by the running job."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
     @work(exclusive=True, group="analysis")
     async def work_out(self) -> None:
         result = await await_job(self.app, self.analysis_request(), self.told)
-        self.answered(result)
+        self.post_message(self.Answered(result))
 
     def analysis_request(self) -> JobRequest:
         """The game as an ANALYSIS job: its start and moves as text, with the distances the
@@ -90,9 +106,16 @@ class AnalysisScreen(Screen[None]):
 
     def told(self, value: object) -> None:
         if isinstance(value, tuple) and len(value) == 2:
-            self.show_progress(*value)
+            self.post_message(self.Told(*value))
 
-    def answered(self, result: JobResult) -> None:
+    @on(Told)
+    def progress_told(self, event: Told) -> None:
+        if self.analysis is None:
+            self.show_progress(event.done, event.total)
+
+    @on(Answered)
+    def answered(self, event: Answered) -> None:
+        result = event.result
         if result.outcome == DONE and isinstance(result.value, Analysis):
             self.show_analysis(result.value)
         elif result.outcome in (GAVE_UP, FAILED):

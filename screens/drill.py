@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -23,7 +24,7 @@ from kaeru.engine.coach.drill import DEFAULT_DEPTH, Answer, Drill, Question, dri
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.layout import Layout
 from kaeru.engine.service.job_kinds import Posed
-from kaeru.engine.service.jobs import DONE, JobKind, JobRequest
+from kaeru.engine.service.jobs import DONE, JobKind, JobRequest, JobResult
 from kaeru.screens.engine_job import await_job
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
@@ -51,6 +52,7 @@ class DrillScreen(Screen[None]):
         self.drill = Drill.for_id(self.puzzle_id, DEFAULT_DEPTH, seed)
         self.question: Question | None = None
         self.after: dict[str, int | None] = {}  # the question's moves -> distance after each
+        self.serial = 0  # of the newest request for a question
         self.asked_at = 0.0
         self.board: BoardWidget | None = None
         self.ready = False
@@ -87,21 +89,34 @@ class DrillScreen(Screen[None]):
         )
 
     # ---- questions ---------------------------------------------------------------------------
+    class Answered(Message):
+        """The search service's answer to the drill's `serial`-th request for a question."""
+
+        def __init__(self, serial: int, result: JobResult) -> None:
+            super().__init__()
+            self.serial = serial
+            self.result = result
+
     def next_question(self) -> None:
         """Ask the search service for a question at the drill's distance (the table is built
         there first if need be); until it comes, no move answers the old one."""
         self.question = None
-        self.ask(self.drill)
+        self.serial += 1
+        self.ask(self.serial, self.drill)
 
     @work(exclusive=True, group="drill")
-    async def ask(self, drill: Drill) -> None:
+    async def ask(self, serial: int, drill: Drill) -> None:
         request = JobRequest(
             JobKind.DRILL, drill.puzzle.id, "", "", tag="drill",
             args=(drill.depth, drill.rng.getstate()),
         )
-        result = await await_job(self.app, request)
-        if drill is not self.drill:
+        self.post_message(self.Answered(serial, await await_job(self.app, request)))
+
+    @on(Answered)
+    def answered(self, event: Answered) -> None:
+        if event.serial != self.serial:  # a newer question was asked for since
             return
+        result = event.result
         if result.outcome != DONE or not isinstance(result.value, Posed):
             self.show_text("#drill-feedback", result.message)
             return
