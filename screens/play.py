@@ -9,7 +9,8 @@ Where its parts go at a given terminal size is `screens.play_layout`'s arithmeti
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, ParamSpec
 
 from textual import on
 from textual.app import ComposeResult
@@ -43,6 +44,7 @@ from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel
 from kaeru.tui.widgets.text_update import update_text
 
+P = ParamSpec("P")
 ESCAPE_AGAIN = "Press Escape again to leave (your game is saved)"
 ESCAPE_WINDOW = 3.0  # seconds within which a second Escape leaves
 PANE_TITLES = {"board": "Board", "side": "Goal · search", "goal": "Goal", "search": "Search"}
@@ -338,10 +340,10 @@ class PlayScreen(Screen[None]):
         self.session.say(message)
         update_text(self.query_one("#message", Static), escape(message))
 
-    def attempt(self, action: Any, *args: Any) -> None:
+    def attempt(self, action: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """Run a session action; a refusal or an illegal move is one line on screen."""
         try:
-            action(*args)
+            action(*args, **kwargs)
         except (Refused, BadInput) as error:
             self.say(str(error))
             self.notify(str(error), severity="warning", timeout=3)

@@ -4,7 +4,7 @@ with the moves up to a chosen one replayed, so goals that follow the start stay 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,10 +44,10 @@ class Analysis:
 def analyse(
     puzzle: Puzzle[Any, Any],
     start: Hashable,
-    moves: Sequence[Any],
+    moves: Sequence[Hashable],
     control: Control = QUIET,
     memo: Memo | None = None,
-    progress: Any = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Distances at every position of the game `moves` (objects) from `start`, and the verdicts.
     `progress(done, total)` is told after each position. Raises Cancelled/BudgetExceeded."""

@@ -143,12 +143,12 @@ def _make(kind: str, puzzle: Any, goal: Any, control: Control) -> Lookup | None:
 
 def breadth_first_map(
     puzzle: Puzzle[Any, Any], goal: Hashable, control: Control = QUIET, limit: int = MAP_LIMIT
-) -> dict[Any, int] | None:
+) -> dict[Hashable, int] | None:
     """Every position that can reach `goal`, with its distance (backwards from the goal: through
     the moves themselves when the puzzle is reversible, else `predecessors`); None past
     `limit` positions."""
     reversible = puzzle.capabilities.reversible
-    depth = {goal: 0}
+    depth: dict[Hashable, int] = {goal: 0}
     frontier = [goal]
     level = 0
     while frontier:

@@ -172,11 +172,6 @@ class Session(GameView[S, M]):
         self._after_change(self._puzzle.describe(move), move)
         return self.state
 
-    def push_text(self, text: str) -> S:
-        """Make a move given in its text form (`"7 left"`, `"d2-d4"`)."""
-        check("move", self._mode)
-        return self.push(self._puzzle.parse_move(text, self.state))
-
     def _play(self, move: M) -> None:
         self._states.append(self._puzzle.apply(self.state, move))
         self._moves.append(move)

@@ -101,7 +101,7 @@ async def test_analysis_after_a_win_and_replay_from_a_mistake():
         await pilot.press("A")
         assert "after a win" in session.message
         for text in ("7 right", "7 left", "8 left"):
-            session.push_text(text)
+            session.push(session.puzzle.parse_move(text, session.state))
         await settle(pilot)
         assert session.solved
         await pilot.press("A")
@@ -156,7 +156,7 @@ def test_snapshot_analysis_screen(snap_compare):
         await settle(pilot)
         session = play_screen(pilot.app).session
         for text in ("4 down", "4 up", "7 left", "8 left"):
-            session.push_text(text)
+            session.push(session.puzzle.parse_move(text, session.state))
         await settle(pilot)
         await pilot.press("A")
         await settle(pilot)

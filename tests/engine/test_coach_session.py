@@ -18,7 +18,7 @@ from kaeru.engine.search import dispatch
 def test_the_coach_is_off_by_default_and_asks_nothing():
     searcher = DeferredSearcher()
     session = Session(get_puzzle("pegs-english"), searcher=searcher)
-    session.push_text("d2-d4")
+    session.push(session.puzzle.parse_move("d2-d4", session.state))
     assert not session.coach.enabled
     assert all(request.tag != "distance" for _, request, _ in searcher.pending)
 
@@ -119,7 +119,7 @@ def test_a_hint_with_the_coach_off_counts_as_the_last_level():
 
 def play(session: Session, texts: list[str]) -> None:
     for text in texts:
-        session.push_text(text)
+        session.push(session.puzzle.parse_move(text, session.state))
 
 
 def test_peg_moves_marked_lost_and_undo_to_the_last_winnable_position():
