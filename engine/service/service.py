@@ -1,6 +1,8 @@
 """The search service: the one way the app (and the CLI, if it likes) runs searches — hint,
 solve, the optimal length from the start, the distance to the goal, dead-end checks and
-enumeration — as jobs with progress, cancel and budget, in a thread or a worker process.
+enumeration — and the rest of its engine work (the job kinds of `job_kinds`: random and daily
+draws, the catalogue survey, drill questions, a game's analysis) as jobs with progress, cancel
+and budget, in a thread or a worker process.
 
 Mode "auto" ($KAERU_SEARCH_MODE, else "process") picks the worker process, by measurement
 (bench/search_latency.py, 2 cores shared with other heavy work): with three pure-Python
