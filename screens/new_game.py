@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from kaeru.engine.catalogue.game_ids import playable_start
+from kaeru.engine.puzzles.sliding import SIZE_WORDS, SlidingPuzzle, sized_id
 from kaeru.engine.rules.layout import Layout
 from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.service.inline import InlineSearcher, Searcher
@@ -80,6 +81,9 @@ class NewGameScreen(ModalScreen[str | None]):
             if puzzle.capabilities.random_starts:
                 yield Label("…or a shuffle: moves from the goal, or a band (empty = random):")
                 yield Input(placeholder="e.g. 20 or 18-24", id="depth", restrict=r"[0-9\- ]*")
+            if isinstance(puzzle, SlidingPuzzle):
+                yield Label(f"…or another size ({SIZE_WORDS}; its standard start):")
+                yield Input(placeholder="e.g. 10x10", id="size", restrict=r"[0-9xX×* ]*")
             yield Static(id="error")
             yield Static("[dim]Escape cancels.[/dim]")
 
@@ -92,6 +96,15 @@ class NewGameScreen(ModalScreen[str | None]):
             self.show_error(str(error))
             return
         self.dismiss(self.puzzle.game_id(start))
+
+    @on(Input.Submitted, "#size")
+    def resized(self, event: Input.Submitted) -> None:
+        try:
+            puzzle_id = sized_id(event.value)
+        except BadInput as error:
+            self.show_error(str(error))
+            return
+        self.dismiss(puzzle_id)
 
     @on(Input.Submitted, "#depth")
     def shuffled(self, event: Input.Submitted) -> None:

@@ -1,4 +1,4 @@
-"""Sliding puzzles of any size, 2×2 to 8×8 (seeds 002 and 003): the 8-puzzle, the 15-puzzle and
+"""Sliding puzzles of any size, 2×2 to 10×10 (seeds 002 and 003): the 8-puzzle, the 15-puzzle and
 their rectangular kin. Slide a tile next to the gap into it; put the tiles in order with the
 gap at the bottom right.
 
@@ -384,6 +384,23 @@ def make_sliding(width: int, height: int) -> SlidingPuzzle:
     return SlidingPuzzle(width, height)
 
 
+SIZE_PATTERN = re.compile(r"\s*([0-9]+)\s*(?:[x×*]\s*([0-9]+)\s*)?", re.IGNORECASE)
+SIZE_WORDS = f"{MIN_SIDE} to {MAX_SIDE} columns and rows"
+
+
+def sized_id(text: str) -> str:
+    """The id of the sliding puzzle of a size a player typed: `10x10` (columns x rows), `9 x 9`,
+    or `10` for a square; BadInput (one line) when it is not a size or out of range."""
+    found = SIZE_PATTERN.fullmatch(text)
+    if not found:
+        raise BadInput(f"give a size like 10x10 (columns x rows; {SIZE_WORDS})")
+    width = int(found[1])
+    height = int(found[2]) if found[2] else width
+    puzzle_id = f"sliding-{width}x{height}"
+    _make(puzzle_id)  # refuses a size out of range, in the same words as the id
+    return puzzle_id
+
+
 def _make(puzzle_id: str) -> SlidingPuzzle | None:
     found = ID_PATTERN.fullmatch(puzzle_id)
     if not found:
@@ -391,7 +408,7 @@ def _make(puzzle_id: str) -> SlidingPuzzle | None:
     width, height = ascii_number(found[1]) or 0, ascii_number(found[2]) or 0
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise BadInput(
-            f"sliding puzzles take {MIN_SIDE} to {MAX_SIDE} columns and rows "
+            f"sliding puzzles take {SIZE_WORDS} "
             f"(sliding-WxH, W columns), not {width}x{height}"
         )
     return make_sliding(width, height)
@@ -400,7 +417,7 @@ def _make(puzzle_id: str) -> SlidingPuzzle | None:
 FAMILY = Family(
     key="sliding",
     title="Sliding puzzles",
-    blurb="The 8-puzzle, the 15-puzzle and friends, 2×2 to 8×8: slide the tiles into order.",
+    blurb="The 8-puzzle, the 15-puzzle and friends, 2×2 to 10×10: slide the tiles into order.",
     ids=tuple(f"sliding-{w}x{h}" for w, h in OFFERED),
     make=_make,
     order=60,

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-MIN_SIDE, MAX_SIDE = 2, 8
+MIN_SIDE, MAX_SIDE = 2, 10  # 9×9 and 10×10: answered near-optimally or by the reduction
 DIRECTIONS = ("up", "down", "left", "right")
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

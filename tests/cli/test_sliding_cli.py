@@ -50,3 +50,17 @@ def test_big_boards_say_optimal_false(capsys):
 def test_bad_layout_is_one_line_and_exit_2(capsys):
     code, _, err = run(capsys, "solve", "sliding-3x3", "--from", "1 2 3/4 5 6/7 8 8")
     assert code == 2 and err.count("\n") == 1 and "tile 8 appears twice" in err
+
+
+def test_a_10x10_board_is_solved_and_an_11x11_one_refused_in_one_line(capsys):
+    tiles = [str(t) for t in range(1, 100)] + ["_"]
+    for gap, tile in ((99, 89), (89, 79), (79, 78)):  # the gap up twice, then left: 3 moves
+        tiles[gap], tiles[tile] = tiles[tile], tiles[gap]
+    start = "/".join(" ".join(tiles[r * 10 : r * 10 + 10]) for r in range(10))
+    code, out, _ = run(capsys, "solve", "sliding-10x10", "--from", start, "--budget",
+                       "1000000", "--json")  # a small budget: the reduction's instant answer
+    got = json.loads(out)
+    assert code == 0 and got["length"] == 3 and got["states"][0] == start
+    assert got["states"][-1].endswith("98 99 _")
+    code, out, err = run(capsys, "solve", "sliding-11x11")
+    assert code == 2 and "2 to 10 columns and rows" in err and len(err.strip().splitlines()) == 1

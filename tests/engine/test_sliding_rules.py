@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from kaeru.engine.game.session import Session
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.engine.puzzles.sliding import SlidingPuzzle, make_sliding
+from kaeru.engine.puzzles.sliding import SlidingPuzzle, make_sliding, sized_id
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.sliding.geometry import Slide
 from kaeru.engine.sliding.shuffle import shuffle_solvable
 
-sides = st.integers(min_value=2, max_value=8)
+sides = st.integers(min_value=2, max_value=10)
 
 
 def test_ids_cover_every_size_and_refuse_the_rest():
@@ -23,10 +23,23 @@ def test_ids_cover_every_size_and_refuse_the_rest():
     assert (p.width, p.height) == (4, 3) and p.title == "11-puzzle (4×3)"
     assert get_puzzle("sliding-3x3").title == "8-puzzle (3×3)"
     assert get_puzzle("sliding-8x8").grid.cells == 64
-    with pytest.raises(BadInput, match="2 to 8 columns and rows"):
-        get_puzzle("sliding-9x3")
+    assert get_puzzle("sliding-9x3").grid.cells == 27
+    assert get_puzzle("sliding-9x9").title.startswith("80-puzzle")
+    assert get_puzzle("sliding-10x10").grid.cells == 100
+    with pytest.raises(BadInput, match="2 to 10 columns and rows"):
+        get_puzzle("sliding-11x3")
     with pytest.raises(BadInput, match="unknown puzzle id"):
         get_puzzle("sliding-big")
+
+
+def test_a_typed_size_names_its_puzzle_or_says_what_a_size_is():
+    assert sized_id("10x10") == "sliding-10x10"
+    assert sized_id(" 9 X 9 ") == sized_id("9") == "sliding-9x9"
+    assert sized_id("5×4") == "sliding-5x4"
+    with pytest.raises(BadInput, match="2 to 10 columns and rows"):
+        sized_id("12x12")
+    with pytest.raises(BadInput, match="give a size like 10x10"):
+        sized_id("big")
 
 
 def test_text_round_trip_and_the_accepted_forms():
