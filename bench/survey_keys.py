@@ -4,9 +4,9 @@ it leave in the app's process? (Issue 23: the survey is a SURVEY job of the sear
 Each row is one fresh app process (the real KaeruApp under `App.run_test()`, a cold cache
 folder of its own, the longer survey steps started after 0.5 s instead of 4 s) that presses
 down/up on the home list every 100 ms for `--seconds` while the survey runs, and records how
-long each press takes to be handled (`await pilot.press`), and how late a 20 ms timer of the
-app's event loop runs. Then the app's own process: CPU seconds, peak and final RSS; and how many
-presets the survey settled meanwhile.
+long each key takes from its arrival (`App.simulate_key`) to the list's highlight moving, and
+how late a 20 ms timer of the app's event loop runs. Then the app's own process: CPU seconds,
+peak and final RSS; and how many presets the survey settled meanwhile.
 
 - "thread": the search service in threads of the app's process: the survey's engine work runs
   in the app's process, as the old thread workers ran it (the baseline);
@@ -38,6 +38,8 @@ def rss_mb() -> float:
 
 
 async def measure(seconds: float) -> dict[str, float]:
+    from textual.widgets import OptionList
+
     from kaeru.screens import home_survey
     from kaeru.tui.app import KaeruApp
 
@@ -45,7 +47,7 @@ async def measure(seconds: float) -> dict[str, float]:
     app = KaeruApp(None, resume=False)
     presses: list[float] = []
     late: list[float] = []
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 30)):
         loop = asyncio.get_running_loop()
         stop = loop.time() + seconds
 
@@ -56,10 +58,14 @@ async def measure(seconds: float) -> dict[str, float]:
                 late.append((loop.time() - asked - 0.02) * 1000)
 
         tick = asyncio.create_task(ticker())
+        listing = app.screen.query_one("#puzzles", OptionList)
         keys = ["down", "up"]
         while loop.time() < stop:
+            before = listing.highlighted
             began = time.perf_counter()
-            await pilot.press(keys[len(presses) % 2])
+            app.simulate_key(keys[len(presses) % 2])  # as a terminal's key arrives
+            while listing.highlighted == before and time.perf_counter() - began < 10:
+                await asyncio.sleep(0.001)
             presses.append((time.perf_counter() - began) * 1000)
             await asyncio.sleep(0.1)
         await tick
