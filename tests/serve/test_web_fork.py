@@ -41,6 +41,15 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
+def shared_dirty_mb(pid: int) -> float:
+    """Pages written by a parent before the fork and still shared with it (a fresh interpreter
+    has none)."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Shared_Dirty:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def pid_after(line: str, what: str) -> int:
     found = re.search(rf"{what} \(pid (\d+)\)", line)
     assert found, line
@@ -103,6 +112,7 @@ async def open_flip_it(tab: Tab) -> int:
     return await tab.wait_for(b"flip-it-5:", seen)  # its game id, on the play screen
 
 
+@pytest.mark.slow  # ~7 s; the default run's test_web_hostile tabs are forked too
 def test_a_tab_is_forked_from_the_warm_parent_and_searches_in_the_shared_pool(web_server):
     server: WebServer = web_server()
     warm = pid_after(server.lines, "arcades forked from a warm parent")
@@ -120,6 +130,7 @@ def test_a_tab_is_forked_from_the_warm_parent_and_searches_in_the_shared_pool(we
             # own) and adopted by the server, leading a session of its own
             assert cmdline(arcade) == cmdline(warm)
             assert b"kaeru.tui.serve.web_app" not in cmdline(arcade)
+            assert shared_dirty_mb(arcade) > 10  # the warm parent's preloaded pages, shared
             assert parent_of(arcade) == server.process.pid
             assert session_processes(arcade) == [arcade]
             environ = Path(f"/proc/{arcade}/environ").read_bytes().split(b"\0")
@@ -140,6 +151,19 @@ def test_a_tab_is_forked_from_the_warm_parent_and_searches_in_the_shared_pool(we
         time.sleep(0.05)
     assert server.arcades() == []
     assert alive(warm)  # the warm parent stays for the next tab
+
+    async def open_and_stop() -> int:  # a tab still open when the server stops
+        tab = await Tab.open(server.port)
+        try:
+            await tab.wait_for(b"Kaeru Arcade")
+            (arcade,) = server.arcades()
+            server.stop()
+            return arcade
+        finally:
+            await tab.close()
+
+    left = asyncio.run(open_and_stop())
+    assert not alive(left) and not alive(warm) and not alive(pool)  # nothing outlives it
 
 
 @pytest.mark.slow
