@@ -40,6 +40,7 @@ WEIGHTS = (Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(27
 POLISH_FROM = (Fraction(2, 3), Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))  # tails' starts
 POLISH_WEIGHTS = (Fraction(3, 2), Fraction(4, 3), Fraction(5, 4), Fraction(6, 5))
 SECONDS = 20.0  # the whole schedule (CPU seconds), by default
+SIX_SECONDS = 40.0  # 26 to 36 cells (two lines, then the 5×5; the lines fill their memory first)
 BIG_SECONDS = 8.0  # past 36 cells (line by line, `peel`): an answer in seconds
 PLAIN_SHARE = 0.25  # of the time, kept for plain IDA* (the lower bound)
 TRACE = False
@@ -83,7 +84,9 @@ def _mirror(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
 
 def seconds_for(grid: Grid) -> float:
     """The schedule's CPU seconds for a board."""
-    return SECONDS if grid.cells <= 36 else BIG_SECONDS
+    if grid.cells <= 25:
+        return SECONDS
+    return SIX_SECONDS if grid.cells <= 36 else BIG_SECONDS
 
 
 def over_words(over: int) -> str:
@@ -232,6 +235,7 @@ def solve_bounded(
     control: Control,
     seconds: float = SECONDS,
     weights: tuple[Fraction, ...] = WEIGHTS,
+    plain_share: float = PLAIN_SHARE,
 ) -> Bounded | None:
     """The shortest solution the schedule finds in `seconds`, with its proved lower bound;
     None when it found none (within the time or the memory)."""
@@ -249,7 +253,7 @@ def solve_bounded(
     began = time.process_time()
     limit = MAX_PATH - 2
     for weight in weights:
-        left = began + seconds * (1 - PLAIN_SHARE) - time.process_time()
+        left = began + seconds * (1 - plain_share) - time.process_time()
         if best is not None and (left <= 0 or len(best) - 1 <= lower):
             break
         meter.extra["weight"] = str(float(weight))
@@ -269,10 +273,10 @@ def solve_bounded(
     if best is None:
         return None  # nothing within the time or the budget: the caller's reduction answers
     if len(best) - 1 > lower:
-        best = _polish(grid, best, database, meter, began + seconds * (1 - PLAIN_SHARE),
+        best = _polish(grid, best, database, meter, began + seconds * (1 - plain_share),
                        nodes_cap - runner.nodes, runner)
     left = began + seconds - time.process_time()
-    if len(best) - 1 > lower and left > 0:
+    if len(best) - 1 > lower and left > 0 and plain_share > 0:
         meter.extra["weight"] = "1.0"
         outcome, failed = runner.plain(limit, left, nodes_cap)
         if TRACE:

@@ -14,6 +14,7 @@ of plain IDA* on the whole board, so `over` is honest for the whole answer.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -135,11 +136,72 @@ def _line_lengths(full: Grid) -> list[int]:
     return out
 
 
-def _line(shape: Grid) -> tuple[list[int], bool]:
-    """The tiles of the line to bring home next (labels of `shape`), and whether it is a row."""
-    if shape.height >= shape.width:
-        return list(range(1, shape.width + 1)), True
-    return [r * shape.width + 1 for r in range(shape.height)], False
+def _line(shape: Grid, is_row: bool) -> list[int]:
+    """The tiles of `shape`'s top row or left column (labels of `shape`)."""
+    if is_row:
+        return list(range(1, shape.width + 1))
+    return [r * shape.width + 1 for r in range(shape.height)]
+
+
+def _orders(full: Grid) -> list[tuple[bool, ...]]:
+    """The orders to take the lines in (True: a row): the usual one (the top row while at least
+    as tall as wide, else the left column) and, when a row and a column are left, the other
+    way round too (which one costs less differs from board to board)."""
+    usual: list[bool] = []
+    width, height = full.width, full.height
+    while width > FINISH or height > FINISH:
+        usual.append(height >= width)
+        height, width = (height - 1, width) if usual[-1] else (height, width - 1)
+    orders = [tuple(usual)]
+    if len(usual) == 2 and usual[0] != usual[1]:
+        orders.append((usual[1], usual[0]))
+    return orders
+
+
+@dataclass
+class _Peeled:
+    """Lines brought home in one order: the whole board's states, and the part left."""
+
+    states: list[State]
+    top: int = 0
+    left: int = 0
+    failed: bool = False
+
+    def rest(self, full: Grid) -> Grid:
+        return grid(full.width - self.left, full.height - self.top)
+
+    def rest_state(self, full: Grid) -> State:
+        return _sub_state(full, self.states[-1], self.top, self.left, self.rest(full))
+
+
+def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, seconds: float,
+          nodes_cap: int) -> _Peeled:
+    """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each)."""
+    peeled = _Peeled([state])
+    for is_row in order:
+        shape = peeled.rest(full)
+        sub = peeled.rest_state(full)
+        tiles = _line(shape, is_row)
+        chunk = chunk_for(shape)
+        for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line a few tiles at a time
+            found = _bring_line(shape, sub, tiles[:upto], meter, seconds, nodes_cap)
+            if found is None:
+                peeled.failed = True
+                return peeled
+            _play(full, peeled.states, found, peeled.top, peeled.left, shape)
+            sub = found[-1]
+        if is_row:
+            peeled.top += 1
+        else:
+            peeled.left += 1
+        meter.extra["lines"] = f"{peeled.top + peeled.left} of {len(order)}"
+    return peeled
+
+
+def _estimate(full: Grid, peeled: _Peeled) -> int:
+    """Moves so far plus the databases' value of the part left: how orders are compared."""
+    rest = peeled.rest(full)
+    return len(peeled.states) - 1 + heuristic(rest, peeled.rest_state(full))
 
 
 def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> Bounded | None:
@@ -153,35 +215,24 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     assert nodes_cap is not None
     h0 = heuristic(full, state, database)
     meter.extra["h"] = str(h0)
-    states = [state]
-    top = left = 0
-    shape = full
-    lines = (full.width - FINISH) + (full.height - FINISH)
+    orders = _orders(full)
     stages = sum(-(-side // chunk_for(full)) for side in _line_lengths(full))
-    line_seconds = seconds * (1 - LOWER_SHARE - FINISH_SHARE) / max(1, stages)
-    while shape.width > FINISH or shape.height > FINISH:
-        sub = _sub_state(full, states[-1], top, left, shape)
-        tiles, is_row = _line(shape)
-        chunk = chunk_for(shape)
-        for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line a few tiles at a time
-            found = _bring_line(shape, sub, tiles[:upto], meter, line_seconds, nodes_cap)
-            if found is None:
-                return _reduced(full, states, state, database, meter)
-            _play(full, states, found, top, left, shape)
-            sub = found[-1]
-        if is_row:
-            top += 1
-            shape = grid(shape.width, shape.height - 1)
-        else:
-            left += 1
-            shape = grid(shape.width - 1, shape.height)
-        meter.extra["lines"] = f"{top + left} of {lines}"
-    finish = seconds * FINISH_SHARE
-    last = solve_bounded(shape, _sub_state(full, states[-1], top, left, shape),
-                         Control(meter.progress, control.cancelled, control.budget), finish)
+    line_seconds = seconds * (1 - LOWER_SHARE - FINISH_SHARE) / max(1, stages * len(orders))
+    tried = [_peel(full, state, order, meter, line_seconds, nodes_cap) for order in orders]
+    whole = [p for p in tried if not p.failed]
+    if not whole:
+        return _reduced(full, tried[0].states, state, database, meter)
+    peeled = min(whole, key=lambda p: _estimate(full, p))
+    if TRACE:
+        print(f"  orders: {[(len(p.states) - 1, _estimate(full, p)) for p in whole]}")
+    states, shape = peeled.states, peeled.rest(full)
+    finish = max(seconds * FINISH_SHARE, began + seconds * (1 - LOWER_SHARE) - time.process_time())
+    last = solve_bounded(shape, peeled.rest_state(full),
+                         Control(meter.progress, control.cancelled, control.budget), finish,
+                         plain_share=0.0)  # the part's own lower bound is not the board's
     if last is None:
         return None
-    _play(full, states, last.states, top, left, shape)
+    _play(full, states, last.states, peeled.top, peeled.left, shape)
     lower = _lower_bound(full, state, database, meter, len(states) - 1,
                          began + seconds - time.process_time(), nodes_cap)
     lower = min(max(lower, parity_floor(full, state, h0)), len(states) - 1)
