@@ -72,7 +72,7 @@ async def test_leaving_the_analysis_cancels_its_job() -> None:
         await settle(pilot)
         session = play_screen(app).session
         for text in ("7 right", "7 left", "8 left"):
-            session.push_text(text)
+            session.push(puzzle.parse_move(text, session.state))
         await settle(pilot)
         held = Held(app, {JobKind.ANALYSIS})
         await pilot.press("A")
