@@ -33,9 +33,9 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_memory import HOST_MB, available_kb, pss_kb, rss_kb  # noqa: E402
+from serve_memory import HOST_MB, available_kb, pss_kb, rss_kb
 
-from kaeru.tui.serve.pty_session import stat_fields  # noqa: E402
+from kaeru.tui.serve.pty_session import stat_fields
 
 MODELS = {
     "spawn": ["--process-model", "spawn", "--search-workers", "-1"],
