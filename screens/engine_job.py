@@ -47,12 +47,19 @@ async def await_job(
         if listening and on_value is not None:
             on_value(value)
 
+    def on_loop(callback: Callable[[], None]) -> None:
+        try:
+            loop.call_soon_threadsafe(callback)
+        except RuntimeError:  # the app has ended and its loop is closed: no one waits
+            pass
+
     def done(job: Job, result: JobResult) -> None:  # a service thread (or here, inline)
-        loop.call_soon_threadsafe(resolve, result)
+        on_loop(lambda: resolve(result))
 
     def progress(job: Job, stats: SearchStats) -> None:
         if isinstance(stats, Partial):
-            loop.call_soon_threadsafe(told, stats.value)
+            value = stats.value
+            on_loop(lambda: told(value))
 
     job = searcher_of(app).submit(request, on_progress=progress, on_done=done)
     try:
