@@ -21,9 +21,8 @@ own arguments) and the job's Control to a JobResult whose `value` is the answer.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from kaeru.engine.catalogue.cache import FactsCache
 from kaeru.engine.catalogue.daily import daily_games
@@ -116,7 +115,7 @@ class Posed:
     question: Question | None
     after: dict[str, int | None]
     depths: tuple[int, int]
-    rng_state: tuple[Any, ...]
+    rng_state: tuple[object, ...]
 
 
 @functools.lru_cache(maxsize=32)
@@ -159,12 +158,12 @@ def analysis(request: JobRequest, control: Control) -> JobResult:
         raise BadInput(f"an analysis takes (moves, known distances), not {request.args!r}")
     puzzle = get_puzzle(request.puzzle_id)
     start = puzzle.parse(request.state)
-    states: list[Any] = [start]
-    moves: list[Any] = []
+    states: list[Hashable] = [start]
+    moves: list[Hashable] = []
     for text in texts(moves_texts, "an analysis's moves"):
         moves.append(puzzle.parse_move(text, states[-1]))
         states.append(puzzle.apply(states[-1], moves[-1]))
-    memo: dict[Any, Distance] = {}
+    memo: dict[Hashable, Distance] = {}
     for entry in known:
         if not isinstance(entry, tuple) or len(entry) != 4:
             raise BadInput(f"a known distance is (index, moves, reason, exact), not {entry!r}")
