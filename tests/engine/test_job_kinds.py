@@ -11,7 +11,7 @@ from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.search import dispatch
 from kaeru.engine.service import SearchService
 from kaeru.engine.service.inline import InlineSearcher
-from kaeru.engine.service.jobs import DONE, FAILED, JobKind, JobRequest, JobResult
+from kaeru.engine.service.jobs import DONE, FAILED, JobArg, JobKind, JobRequest, JobResult
 
 
 def draw(puzzle_id: str, seed: int, depth: int | None) -> JobRequest:
@@ -137,16 +137,19 @@ def test_the_drill_job_asks_what_the_drill_asks_with_each_moves_distance():
 
 
 def test_a_drill_distance_out_of_range_is_kept_within_the_tables():
+    from kaeru.engine.service.job_kinds import Posed
+
     result, _ = run_inline(drill_request("frogs-3", 99, 1))
-    low, high = result.value.depths  # type: ignore[attr-defined]
-    assert result.outcome == DONE and result.value.question.distance == high  # type: ignore[attr-defined]
-    assert low == 1
+    posed = result.value
+    assert result.outcome == DONE and isinstance(posed, Posed) and posed.question is not None
+    low, high = posed.depths
+    assert posed.question.distance == high and low == 1
 
 
 def analysis_request(puzzle_id: str, start: str, moves: tuple[str, ...],
-                     known: tuple[object, ...] = ()) -> JobRequest:
+                     known: tuple[JobArg, ...] = ()) -> JobRequest:
     return JobRequest(JobKind.ANALYSIS, puzzle_id, start, "", tag="analysis",
-                      args=(moves, known))  # type: ignore[arg-type]
+                      args=(moves, known))
 
 
 def test_the_analysis_job_answers_what_analyse_answers_and_tells_its_progress():
@@ -170,8 +173,11 @@ def test_the_analysis_job_uses_the_distances_the_coach_knew():
     result, _ = run_inline(analysis_request(
         "flip-it-5", get_flip_start(), (), ((0, 7, None, 0),)
     ))
-    assert result.outcome == DONE and result.value.distances[0].moves == 7  # type: ignore[attr-defined]
-    assert result.value.distances[0].exact is False  # type: ignore[attr-defined]
+    from kaeru.engine.coach.analysis import Analysis
+
+    found = result.value
+    assert result.outcome == DONE and isinstance(found, Analysis)
+    assert found.distances[0].moves == 7 and found.distances[0].exact is False
 
 
 def get_flip_start() -> str:
