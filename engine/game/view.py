@@ -164,11 +164,6 @@ class GameView(Generic[S, M]):
         return self._distance
 
     @property
-    def optimal_length(self) -> int | None:
-        """The optimal length from the start, once a search has told."""
-        return self._optimal_length
-
-    @property
     def playback(self) -> Playback[S, M] | None:
         """The solution being shown (mode PLAYBACK), else None."""
         return self._playback

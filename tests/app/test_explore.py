@@ -109,12 +109,12 @@ async def test_a_farthest_position_plays_that_far_from_the_usual_goal():
             await pilot.pause()
             session = play_screen(app).session
             for _ in range(1000):  # the quiet search for the optimal length, in a thread
-                if session.optimal_length is not None:
+                if session.outcome().optimal is not None:
                     break
                 await asyncio.sleep(0.02)
             assert session.start == puzzle.parse(result.farthest[0])
             assert puzzle.goal(session.start) == puzzle.goal(puzzle.initial())
-            assert session.optimal_length == result.max_depth, puzzle_id
+            assert session.outcome().optimal == result.max_depth, puzzle_id
         knights = get_puzzle("knights-3x3")  # its goal follows the start: chosen here
         screen = await counted(pilot, "knights-3x3")
         assert screen.result is not None and screen.result.max_depth == 16
@@ -125,10 +125,10 @@ async def test_a_farthest_position_plays_that_far_from_the_usual_goal():
         assert session.puzzle.goal(session.start) == knights.goal(knights.initial())
         assert session.game_id.startswith("knights-3x3@")
         for _ in range(1000):
-            if session.optimal_length is not None:
+            if session.outcome().optimal is not None:
                 break
             await asyncio.sleep(0.02)
-        assert session.optimal_length == 16
+        assert session.outcome().optimal == 16
         goal_board = play_screen(app).query_one("#goal", GoalBoard)  # the usual goal is drawn
         assert goal_board.goal_layout == knights.layout(knights.goal(knights.initial()))
 
@@ -219,7 +219,7 @@ async def test_arrows_slide_tiles_and_hints_mark_them():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = play_screen(app)
-        assert screen.session.optimal_length == 8
+        assert screen.session.outcome().optimal == 8
         await pilot.press("down")  # 7 and 10 slide down into the gap
         assert TEN.format(screen.session.state) == "1 8 3 2/5 4 _ _/9 6 7 10"
         await pilot.press("i")

@@ -26,7 +26,7 @@ async def test_open_a_puzzle_from_home_and_play_by_keys():
         await settle(pilot)
         screen = play_screen(app)
         assert screen.session.puzzle.id == "flip-it-6"
-        assert screen.session.optimal_length is not None  # found by the background search
+        assert screen.session.outcome().optimal is not None  # found by the background search
         # the cursor starts on the first stone that can move: cell 3, two cells from the gap
         assert screen.board.cursor == 2
         await pilot.press("enter")

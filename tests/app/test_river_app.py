@@ -185,7 +185,7 @@ async def test_an_impossible_variant_is_said_plainly():
         assert screen.session.message.startswith(
             "This position cannot be won: Jealous husbands (4 couples, boat of 2) cannot be done"
         )
-        assert screen.session.optimal_length is None
+        assert screen.session.outcome().optimal is None
 
 
 # ---- snapshots (plain `def`: snap_compare runs its own event loop) ------------------------------

@@ -164,7 +164,7 @@ async def test_fifteen_puzzle_solve_shows_the_bound_and_is_optimal(monkeypatch):
         stats = screen.query_one("StatsPanel").text
         assert "bound" in stats and "BFIDA*" in stats and "h(start)" in stats
         assert f"{korf_length(55)} moves (optimal)" in screen.session.message
-        assert screen.session.optimal_length == korf_length(55)
+        assert screen.session.outcome().optimal == korf_length(55)
 
 
 @pytest.mark.slow  # the near-optimal search takes its 20 s of CPU

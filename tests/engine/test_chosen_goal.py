@@ -38,7 +38,7 @@ def test_a_farthest_position_opens_as_a_game_that_far_from_the_usual_goal(puzzle
         assert session.start == position and session.game_id == game_id
         assert session.puzzle.goal(session.start) == goal
         session.find_optimal_length()
-        assert session.optimal_length == counted.max_depth, (puzzle_id, text)
+        assert session.outcome().optimal == counted.max_depth, (puzzle_id, text)
 
 
 def test_a_position_whose_own_goal_is_the_usual_one_keeps_its_plain_id():

@@ -63,7 +63,7 @@ def test_an_illegal_move_is_refused_with_one_line():
 def test_hints_lead_the_shortest_way_home(pid):
     session = Session(get_puzzle(pid))
     session.find_optimal_length()
-    optimal = session.optimal_length
+    optimal = session.outcome().optimal
     assert optimal is not None and session.distance == optimal
     while not session.solved:
         session.hint()
@@ -134,7 +134,7 @@ def test_escape_cancels_every_search_of_the_game():
     assert session.cancel_searches()
     assert all(job.cancel_requested for job, *_ in searcher.pending)
     searcher.deliver_all()
-    assert session.mode is Mode.PLAYING and session.optimal_length is None
+    assert session.mode is Mode.PLAYING and session.outcome().optimal is None
 
 
 def test_saves_store_move_texts_and_come_back():
