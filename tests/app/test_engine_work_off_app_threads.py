@@ -7,7 +7,8 @@ catalogue survey SURVEY jobs, the drill's questions DRILL jobs and the analysis 
 One thread worker is left, and it does no engine work: the daily screen's `add_known_optima`
 asks the shared place (a database, maybe over the network) and the player's store for the
 optima they know: I/O that may wait, not a computation, so it stays off the UI thread on a
-thread. The test pins that exact worker and what it calls."""
+thread. The test pins that exact worker and what it calls, and every other screen's thread
+workers by name (the place's I/O, and two pieces of engine work of other screens still left)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,26 @@ def test_no_engine_screen_runs_engine_work_on_the_apps_threads():
         if (workers := thread_workers((SCREENS / f"{name}.py").read_text(encoding="utf-8")))
     }
     assert found == IO_WORKERS
+
+
+# Every other thread worker of every screen, pinned: the shared place's I/O (a database that
+# may wait), and two pieces of engine work of other screens not moved yet (next: a job kind
+# each, as above: the leaderboard's search for the day's optimum, the replay's move grades).
+PLACE_IO = {"who": ["load"], "watch": ["look"], "place_name": ["take"], "leaderboard": ["load"]}
+ENGINE_LEFT = {"leaderboard": ["find_optimum"], "replay": ["mark_moves"]}
+
+
+def test_every_screens_thread_workers_are_known():
+    found = {
+        path.stem: workers
+        for path in sorted(SCREENS.glob("*.py"))
+        if (workers := thread_workers(path.read_text(encoding="utf-8")))
+    }
+    known: dict[str, list[str]] = {}
+    for table in (IO_WORKERS, PLACE_IO, ENGINE_LEFT):
+        for screen, workers in table.items():
+            known[screen] = sorted(known.get(screen, []) + workers)
+    assert {screen: sorted(workers) for screen, workers in found.items()} == known
 
 
 def test_the_daily_screens_thread_worker_only_asks_for_known_optima():
