@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypedDict
 from weakref import WeakKeyDictionary
 
 from kaeru.engine.coach.session_coach import SessionCoach
-from kaeru.engine.game.record import GameStore, LineStore, Outcome
+from kaeru.engine.game.record import GameStore, Outcome, takes_lines
 from kaeru.engine.rules.protocol import M, Puzzle, S
 from kaeru.engine.store.models import FinishedGame, SavedGame, now_iso
 
@@ -89,7 +89,7 @@ def remember_saved(session: Game, saved: SavedGame) -> None:
 def save_progress(session: Game, store: GameStore, slot: int | None) -> int:
     """Save the game in progress (in the store's row `slot`, None for a new row) by what changed
     since the last save; returns its slot."""
-    if not isinstance(store, LineStore):  # a store that only takes whole games
+    if not takes_lines(store):  # a store that only takes whole games
         return store.save_game(saved_game(session, slot))
     line = _LAST_SAVED.get(session)
     history, redo = session.line()
