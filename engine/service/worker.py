@@ -1,6 +1,11 @@
 """The search worker process: reads commands, runs each job in a thread of its own, sends
 progress and results back. Tables a search loads stay warm here from one job to the next.
 
+A cancelled job whose thread has not ended CANCEL_GRACE seconds later is in work that cannot
+stop (numba compiling a kernel on first use, a table's build between its looks at cancel), and
+so is a compile still running then: when every job it holds is cancelled, the worker ends
+itself (the service starts a fresh one for the next job), so Escape frees the core at once.
+
 It runs under a memory limit (RLIMIT_AS, where the system has one: not on Windows), so a
 runaway search fails as "out of memory" in here instead of taking the app down; it writes
 nothing to the terminal (its stdout and stderr go to /dev/null: the app owns the screen); it
@@ -16,12 +21,17 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from multiprocessing.connection import Connection
 
 from kaeru.engine.rules.protocol import SearchStats
 from kaeru.engine.service import protocol
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobRequest, failed_result
+
+CANCEL_GRACE = 0.05  # seconds a cancelled job has to end before the worker ends itself
+CANCEL_WATCH = 2.0  # seconds the worker keeps looking for work a cancel left running
+CANCEL_LOOK = 0.02  # seconds between those looks
 
 
 def limit_memory(limit_bytes: int | None) -> None:
@@ -61,6 +71,7 @@ class Worker:
         self.results = results
         self.send_lock = threading.Lock()
         self.flags: dict[int, threading.Event] = {}
+        self.threads: dict[int, threading.Thread] = {}
 
     def send(self, message: tuple[object, ...]) -> None:
         with self.send_lock:
@@ -69,9 +80,11 @@ class Worker:
     def start_job(self, job_id: int, request: JobRequest) -> None:
         flag = threading.Event()
         self.flags[job_id] = flag
-        threading.Thread(
+        thread = threading.Thread(
             target=self.run_job, args=(job_id, request, flag), name=f"job-{job_id}", daemon=True
-        ).start()
+        )
+        self.threads[job_id] = thread
+        thread.start()
 
     def run_job(self, job_id: int, request: JobRequest, flag: threading.Event) -> None:
         def progress(stats: SearchStats) -> None:
@@ -79,6 +92,7 @@ class Worker:
 
         result = execute(request, progress, flag.is_set)
         self.flags.pop(job_id, None)
+        self.threads.pop(job_id, None)
         try:
             self.send((protocol.DONE, job_id, result))
         except (pickle.PicklingError, TypeError, AttributeError) as error:
@@ -97,6 +111,28 @@ class Worker:
         flag = self.flags.get(job_id)
         if flag is not None:
             flag.set()
+            threading.Thread(target=self.end_if_stuck, args=(job_id,), daemon=True,
+                             name=f"cancel-{job_id}").start()
+
+    def stuck(self, job_id: int) -> bool:
+        """Whether a cancelled job is still running, or a compile it began: work that cannot
+        stop, when every job here is cancelled (a job still wanted may need that compile)."""
+        thread = self.threads.get(job_id)
+        jit = sys.modules.get("kaeru.engine.sliding.jit")  # numba loaded: kernels compile
+        compiling = jit is not None and jit.compiling()
+        wanted = [flag for flag in list(self.flags.values()) if not flag.is_set()]
+        return ((thread is not None and thread.is_alive()) or compiling) and not wanted
+
+    def end_if_stuck(self, job_id: int) -> None:
+        """From CANCEL_GRACE after the cancel, for CANCEL_WATCH seconds: end the worker when the
+        job or a compile is still running (a compile may still be to come after the job ended:
+        the search's kernel thread compiles it)."""
+        time.sleep(CANCEL_GRACE)
+        watched = time.monotonic() + CANCEL_WATCH
+        while time.monotonic() < watched:
+            if self.stuck(job_id):
+                os._exit(0)  # a clean end: the service starts a fresh worker for the next job
+            time.sleep(CANCEL_LOOK)
 
 
 def forward_notices(worker: Worker) -> None:
