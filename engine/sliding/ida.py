@@ -58,7 +58,7 @@ def node_budget(control: Control) -> Control:
     return control
 
 
-class NotWithin(Exception):  # noqa: N818 - a plain outcome, not a fault
+class NotWithin(Exception):  # a plain outcome, not a fault
     """No solution within the window of bounds asked for."""
 
 
@@ -162,7 +162,7 @@ def run_kernel(
     def work() -> None:
         try:
             outcome.append(call(ctl, path))
-        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+        except BaseException as error:  # handed to the caller's thread
             failure.append(error)
 
     started = time.perf_counter()

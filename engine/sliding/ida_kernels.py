@@ -32,7 +32,7 @@ INFINITE = 1 << 30
 
 
 @njit(cache=True, nogil=True)
-def ida_walking(  # noqa: PLR0913 - a kernel takes its tables as arguments
+def ida_walking(
     board: np.ndarray,  # int64[cells], tile per cell, 0 the blank; restored on return
     n: int,
     nbr: np.ndarray,  # int64[cells, 4]: the cell the blank moves to (up, down, left, right)
@@ -150,7 +150,7 @@ def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def ida_pattern(  # noqa: PLR0913
+def ida_pattern(
     board: np.ndarray,  # int64[16]
     nbr: np.ndarray,  # int64[16, 4]
     tables: tuple,  # one uint8 array per group (a homogeneous tuple)

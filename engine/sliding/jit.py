@@ -23,10 +23,10 @@ if "NUMBA_CACHE_DIR" not in os.environ:
     if _folder is not None:
         os.environ["NUMBA_CACHE_DIR"] = str(_folder / "numba")
 
-from numba import njit  # noqa: E402
-from numba.core import event  # noqa: E402
+from numba import njit
+from numba.core import event
 
-from kaeru.engine.sliding.jit_cache import guard_numba_cache  # noqa: E402
+from kaeru.engine.sliding.jit_cache import guard_numba_cache
 
 guard_numba_cache()  # a damaged cache of compiled code is compiled again, never trusted
 

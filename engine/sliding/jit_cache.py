@@ -63,7 +63,7 @@ def guard_numba_cache() -> None:
     def load_index(self: Any) -> dict[Any, Any]:
         try:
             return dict(original_index(self))
-        except Exception as error:  # noqa: BLE001 - any damage: an empty index, rewritten later
+        except Exception as error:  # any damage: an empty index, rewritten later
             log.warning("numba cache index %s unreadable (%s): compiling again",
                         self._index_path, error)
             tell_damage(str(self._index_path), error)
@@ -102,7 +102,7 @@ def guard_numba_cache() -> None:
     def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
         try:
             return original_load(self, sig, target_context)
-        except Exception as error:  # noqa: BLE001 - a miss: compiled again
+        except Exception as error:  # a miss: compiled again
             log.warning("numba cache of %s unusable (%s): compiling again", self._name, error)
             tell_damage(str(self._name), error)
             return None
@@ -110,7 +110,7 @@ def guard_numba_cache() -> None:
     def save_overload(self: Any, sig: Any, data: Any) -> None:
         try:
             original_save(self, sig, data)
-        except Exception as error:  # noqa: BLE001 - the kernel works from memory all the same
+        except Exception as error:  # the kernel works from memory all the same
             log.warning("numba cache of %s not written (%s)", self._name, error)
 
     cache.load_overload = load_overload  # type: ignore[method-assign]

@@ -318,5 +318,5 @@ def _build_quietly(tier: str, job: Background) -> None:
     except MemoryError:
         job.failure = (f"the {tier_name(tier)} could not be built: out of memory "
                        f"(they need about 0.9 GB; `kaeru tables build` with more memory)")
-    except Exception as error:  # noqa: BLE001 - a failed build leaves the fallback serving
+    except Exception as error:  # a failed build leaves the fallback serving
         job.failure = f"the {tier_name(tier)} could not be built: {type(error).__name__}: {error}"

@@ -42,7 +42,7 @@ def level_code(level: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def expand_blocks(  # noqa: PLR0913 - a kernel takes its tables as arguments
+def expand_blocks(
     marks: np.ndarray,  # uint8[states / 4]: two bits a state (0 unseen, 1/2 frontier, 3 done)
     words: np.ndarray,  # the same memory as uint64[states / 32]
     final: np.ndarray,  # uint8[placements / 2]: nibbles, the level_code each placement was
@@ -115,7 +115,7 @@ def expand_blocks(  # noqa: PLR0913 - a kernel takes its tables as arguments
 
 
 @njit(cache=True, nogil=True)
-def unpack_levels(  # noqa: PLR0913 - a kernel takes its tables as arguments
+def unpack_levels(
     table: np.ndarray,  # uint8[placements]: nibbles in the first half in, levels out
     first: int,
     last: int,  # masks [first, last) (colex ranks): the caller goes from the last mask down
