@@ -70,8 +70,8 @@ def test_every_public_member_is_in_the_docs_table():
 
 
 def written_attributes(tree: ast.AST) -> list[tuple[int, ast.expr, str]]:
-    """(line, object, attribute) of every attribute written: assigned, augmented, deleted, or
-    set with setattr()."""
+    """(line, object, attribute) of every attribute written: assigned, augmented, deleted, set
+    with setattr(), or changed through a subscript (`x.levels[-1] += 1`)."""
     found: list[tuple[int, ast.expr, str]] = []
     for node in ast.walk(tree):
         targets: list[ast.expr] = []
@@ -89,6 +89,12 @@ def written_attributes(tree: ast.AST) -> list[tuple[int, ast.expr, str]]:
             for part in ast.walk(target):
                 if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store | ast.Del):
                     found.append((part.lineno, part.value, part.attr))
+                elif isinstance(part, ast.Subscript) and isinstance(part.ctx, ast.Store | ast.Del):
+                    held = part.value  # `x.levels[-1] = ...` changes what `x.levels` holds
+                    while isinstance(held, ast.Subscript):
+                        held = held.value
+                    if isinstance(held, ast.Attribute):
+                        found.append((part.lineno, held.value, held.attr))
     return found
 
 
@@ -119,12 +125,32 @@ def test_nothing_outside_the_session_module_writes_a_session_attribute():
     assert found == []
 
 
+def test_nothing_outside_the_coach_module_writes_the_coachs_state():
+    """The coach a session hands out (`session.coach`) is read and asked, not written: its hint
+    levels come back from a save through `restore_levels`, a whole-move hint is counted by
+    `count_whole_move`."""
+    own = ROOT / "engine" / "coach" / "session_coach.py"
+    found = []
+    for path in EVERYWHERE:
+        if path in (own, Path(__file__)):
+            continue
+        for line, target, attr in written_attributes(ast.parse(path.read_text(encoding="utf-8"))):
+            base = target.value if isinstance(target, ast.Subscript) else target
+            name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+            if name == "coach":
+                found.append(f"{path.relative_to(ROOT)}:{line} coach.{attr}")
+    assert found == []
+
+
 def test_the_write_check_sees_a_write():
     """The scan above is not blind: it finds the writes the old code made."""
     old = "session.message = 'x'\nsession.coach.levels[-1] += 1\nfresh._slot = 3\n"
-    found = [(line, attr) for line, target, attr in written_attributes(ast.parse(old))
+    written = written_attributes(ast.parse(old))
+    found = [(line, attr) for line, target, attr in written
              if names_a_session(target) or attr in private_attributes()]
     assert found == [(1, "message"), (3, "_slot")]
+    assert [(line, attr) for line, target, attr in written
+            if isinstance(target, ast.Attribute) and target.attr == "coach"] == [(2, "levels")]
 
 
 def test_no_reach_ins_into_the_sessions_privates():
