@@ -5,7 +5,7 @@
   Of the splits tried it prunes best for its size: 6-6-3 splits were 3-5 times slower on hard
   positions, 7-6-2 ones 2 times (bench/fifteen.py --tiers);
 - the full tier, 7-8 (tiles 1-8, the top two rows, and 9-15; 577 MB), built in about a minute of
-  CPU and 0.9 GB of memory, by `kaeru tables build`, or in the background by a long-lived
+  CPU and 0.8 GB of memory, by `kaeru tables build`, or in the background by a long-lived
   search worker whose search runs long; never by a one-shot command.
 
 Each group's table is kept by `engine.tables.store`, mapped read-only from the cache folder (no
@@ -317,6 +317,6 @@ def _build_quietly(tier: str, job: Background) -> None:
         job.thread = None  # stopped on purpose: a later search may start it again
     except MemoryError:
         job.failure = (f"the {tier_name(tier)} could not be built: out of memory "
-                       f"(they need about 0.9 GB; `kaeru tables build` with more memory)")
+                       f"(they need about 0.8 GB; `kaeru tables build` with more memory)")
     except Exception as error:  # a failed build leaves the fallback serving
         job.failure = f"the {tier_name(tier)} could not be built: {type(error).__name__}: {error}"

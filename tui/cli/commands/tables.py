@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         except MemoryError:
             if sys.stderr.isatty():
                 print("\r\033[K", end="", file=sys.stderr)
-            message = f"{what}: out of memory while building (it needs about 0.9 GB)"
+            message = f"{what}: out of memory while building (it needs about 0.8 GB)"
             emit(args, {"built": done, "failed": what, "reason": "out of memory"}, message)
             return EXIT_GAVE_UP
         if sys.stderr.isatty():
