@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from kaeru.engine.catalogue.game_ids import split_game_id
-from kaeru.engine.game.session import Session
+from kaeru.engine.game.session import Options, Session
 from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.protocol import BadInput
@@ -232,7 +232,7 @@ class KaeruApp(App[None]):
         """A game for `game_id`: when resuming, the newest saved one of that puzzle that no
         other running arcade is playing (two arcades never share a save slot); the player is
         told of saved games not opened."""
-        kwargs: dict[str, Any] = {"searcher": self.service, "store": self.store,
+        kwargs: Options = {"searcher": self.service, "store": self.store,
                                   "post": self.post_to_ui,
                                   "autoplay": setting(self.store, "animation") == "on"}
         if resume and ":" not in game_id:
