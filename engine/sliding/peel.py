@@ -1,11 +1,16 @@
 """Boards past 5×5: near-optimal line by line, then the 5×5 search, with a proved bound.
 
-While the unsolved part is wider or taller than five, one line of it (its top row when it is at
-least as tall as wide, else its left column) is brought home by the weighted A* of
-`wastar_kernel`, aiming only at that line's tiles (additive databases of groups of three or four
-of them; the other tiles count nothing) and looking for shorter ways with lighter weights while
-its share of the time lasts. What is left, at most 5×5, is relabelled as a board of its own and
-solved by `bounded.solve_bounded`.
+While the unsolved part is wider or taller than five, one line of it (its top row or its left
+column) is brought home by the weighted A* of `wastar_kernel`, aiming only at that line's tiles
+and looking for shorter ways with lighter weights while its share of the time lasts. That search
+tells positions apart by the line's tiles and the blank alone (the other tiles count nothing and
+block nothing), and its value is the larger of the line's additive databases (groups of three or
+four of its tiles, plus the blank's way to the nearest) and tables that count the blank
+(`line_tables`: a few of its tiles and the blank, exact). A 6×6 line goes at once; past 36 cells
+a line goes two tiles at a time. When a row and a column are left (6×6), both orders are tried
+and the one whose moves plus the databases' value of the 5×5 left is least is kept. What is left,
+at most 5×5, is relabelled as a board of its own and solved by `bounded.solve_bounded`; then
+windows along the whole path are shortened (`shortcut`).
 
 The lower bound is the whole board's: its databases' value (with the mirror) raised by a spell
 of plain IDA* on the whole board, so `over` is honest for the whole answer.
@@ -33,6 +38,7 @@ from kaeru.engine.sliding.bounded import (
 from kaeru.engine.sliding.geometry import Grid, State, grid
 from kaeru.engine.sliding.line_tables import BlankTables
 from kaeru.engine.sliding.pdb_big import BigDatabase, BigPartition, big_database, build_table
+from kaeru.engine.sliding.shortcut import shorten
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
@@ -41,8 +47,24 @@ CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
-LOWER_SHARE = 0.15  # of the time, for plain IDA* on the whole board (the lower bound)
-FINISH_SHARE = 0.45  # of the time, for the last 5×5
+TRACE = False
+
+
+@dataclass(frozen=True)
+class Shares:
+    """How a board's time is shared out: the lines take what the others leave."""
+
+    finish: float  # the last 5×5
+    shorten: float  # windows along the whole path (`shortcut`)
+    lower: float  # plain IDA* on the whole board (the lower bound)
+
+
+SIX_SHARES = Shares(finish=0.40, shorten=0.05, lower=0.15)  # 6×6: near-optimal lines
+BIG_SHARES = Shares(finish=0.20, shorten=0.30, lower=0.10)  # past 36 cells: long paths
+
+
+def shares_for(full: Grid) -> Shares:
+    return SIX_SHARES if full.cells <= 36 else BIG_SHARES
 TRACE = False
 
 
@@ -217,7 +239,9 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     meter.extra["h"] = str(h0)
     orders = _orders(full)
     stages = sum(-(-side // chunk_for(full)) for side in _line_lengths(full))
-    line_seconds = seconds * (1 - LOWER_SHARE - FINISH_SHARE) / max(1, stages * len(orders))
+    shares = shares_for(full)
+    line_share = 1 - shares.finish - shares.shorten - shares.lower
+    line_seconds = seconds * line_share / max(1, stages * len(orders))
     tried = [_peel(full, state, order, meter, line_seconds, nodes_cap) for order in orders]
     whole = [p for p in tried if not p.failed]
     if not whole:
@@ -226,13 +250,16 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     if TRACE:
         print(f"  orders: {[(len(p.states) - 1, _estimate(full, p)) for p in whole]}")
     states, shape = peeled.states, peeled.rest(full)
-    finish = max(seconds * FINISH_SHARE, began + seconds * (1 - LOWER_SHARE) - time.process_time())
+    finish = max(seconds * shares.finish,
+                 began + seconds * (1 - shares.lower - shares.shorten) - time.process_time())
     last = solve_bounded(shape, peeled.rest_state(full),
                          Control(meter.progress, control.cancelled, control.budget), finish,
                          plain_share=0.0)  # the part's own lower bound is not the board's
     if last is None:
         return None
     _play(full, states, last.states, peeled.top, peeled.left, shape)
+    states = shorten(full, states, began + seconds * (1 - shares.lower) - time.process_time(),
+                     meter.check)
     lower = _lower_bound(full, state, database, meter, len(states) - 1,
                          began + seconds - time.process_time(), nodes_cap)
     lower = min(max(lower, parity_floor(full, state, h0)), len(states) - 1)
