@@ -156,6 +156,7 @@ def test_two_hosts_behind_haproxy_share_games_and_leaderboards(tmp_path: Path):
         game_id, tiles = daily_solution()
         second.press("d")
         second.wait_for("Daily puzzles for", timeout=30)
+        second.wait_for("8-puzzle (3×3)", timeout=30)  # drawn (a job now): the list is there
         time.sleep(1.0)
         second.press("enter")
         second.wait_for("sliding-3x3:", timeout=30)
