@@ -42,11 +42,12 @@ from kaeru.engine.sliding.shortcut import shorten
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
-LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
+LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(5, 4))
 CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
+CLOSE = 6  # orders whose estimates are this close to the best are both finished
 TRACE = False
 
 
@@ -246,18 +247,29 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     whole = [p for p in tried if not p.failed]
     if not whole:
         return _reduced(full, tried[0].states, state, database, meter)
-    peeled = min(whole, key=lambda p: _estimate(full, p))
+    whole.sort(key=lambda p: _estimate(full, p))
+    close = [p for p in whole if _estimate(full, p) <= _estimate(full, whole[0]) + CLOSE]
     if TRACE:
         print(f"  orders: {[(len(p.states) - 1, _estimate(full, p)) for p in whole]}")
-    states, shape = peeled.states, peeled.rest(full)
     finish = max(seconds * shares.finish,
                  began + seconds * (1 - shares.lower - shares.shorten) - time.process_time())
-    last = solve_bounded(shape, peeled.rest_state(full),
-                         Control(meter.progress, control.cancelled, control.budget), finish,
-                         plain_share=0.0)  # the part's own lower bound is not the board's
-    if last is None:
+    states: list[State] | None = None
+    for peeled in close:  # the 5×5 left by each order whose estimate is close to the best
+        shape = peeled.rest(full)
+        last = solve_bounded(shape, peeled.rest_state(full),
+                             Control(meter.progress, control.cancelled, control.budget),
+                             finish / len(close),
+                             plain_share=0.0)  # the part's own lower bound is not the board's
+        if last is None:
+            continue
+        candidate = list(peeled.states)
+        _play(full, candidate, last.states, peeled.top, peeled.left, shape)
+        if TRACE:
+            print(f"  finished: {len(peeled.states) - 1} + {last.length}")
+        if states is None or len(candidate) < len(states):
+            states = candidate
+    if states is None:
         return None
-    _play(full, states, last.states, peeled.top, peeled.left, shape)
     states = shorten(full, states, began + seconds * (1 - shares.lower) - time.process_time(),
                      meter.check)
     lower = _lower_bound(full, state, database, meter, len(states) - 1,
