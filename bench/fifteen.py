@@ -14,12 +14,7 @@
 5. A process that uses the 7-8 databases: open them and answer an easy position, before (read
    and checksum the 577 MB each time) and now (mapped, checked once per file version).
 6. Cancel: from the cancel to the search's end, walking distance and the middle tier.
-7. The 7-8 search over the mapped tables (--only mapping): Korf's 100 and the 80-move
-   positions in one process per way of holding the tables, all in one run: mapped as before
-   (random access advised, so pages came in 4 kB at a time), mapped now (huge pages advised:
-   2 MB folios of the page cache), and an in-memory copy (the baseline). Each process first
-   drops the tables' pages from the page cache (they must be mapped by no other process:
-   use a --tables folder of your own), and says how much of the mapping was mapped in 2 MB.
+(The 7-8 search over mapped tables against an in-memory copy: bench/fifteen_mapping.py.)
 
 Published anchors, printed beside ours (other machines, other languages): an additive 7-8
 pattern database solver in C++ averages 15 s on the 80-move positions (worst 30 s); a Java
@@ -31,7 +26,6 @@ solver with 7-8 databases and symmetry reports a worst of 44 s; a plain 6-6-3 ID
     python bench/fifteen.py --tables DIR --quick # 20 of Korf's 100, 3 of the 80-move positions
     python bench/fifteen.py --tiers              # section 2 with every tier (else 7-8 only)
     python bench/fifteen.py --build              # section 4 too (a minute or two)
-    python bench/fifteen.py --tables DIR --only mapping   # section 7 (about 5 minutes)
 """
 
 from __future__ import annotations
@@ -58,6 +52,7 @@ ANCHORS = [
 ]
 TODAY = {  # issue 24, measured before this change on this machine
     "build": "534 s of CPU, 1.65 GB",
+    "build-levels-in-bytes": "about 50 s of CPU, 1,012 MB",  # issue 24's first round
     "korf-wd": "74.6 s of search in all",
     "eighty-wd": "still at bound 76-78 after 120 s of CPU",
     "open": "0.29 s of CPU, up to 761 MB a process",
@@ -132,9 +127,6 @@ def run_child(mode: str, payload: dict) -> None:
         found = ida.solve_pattern(state, free, pdb78.FULL)
         assert found is not None
         length, stats = len(found.states) - 1, found.stats
-    elif mode == "mapping":  # section 7: one way of holding the 7-8 tables, a set of positions
-        extra = search_set(payload)
-        length, stats = 0, None
     else:  # a tier's search: "tier:<name>" (built if missing)
         found = ida.solve_pattern(state, free, mode.split(":", 1)[1])
         assert found is not None
@@ -308,6 +300,8 @@ def section_build() -> str:
             rows.append([tier, f"{got['wall']:.0f} s", f"{got['process_cpu']:.0f} s",
                          f"{got['peak'] / 2**20:.0f} MB"])
     rows.append(["7-8, today (issue 24)", "", TODAY["build"], ""])
+    rows.append(["7-8, levels a byte a placement (issue 24, first round)", "",
+                 TODAY["build-levels-in-bytes"], ""])
     return ("4. Databases from scratch, a fresh process each (CPU includes the process's start "
             "and compiling)\n" + table(rows, ["tier", "wall", "CPU", "peak memory"]))
 
@@ -330,106 +324,6 @@ def section_open(tables: str) -> str:
             "for every process)\n"
             + table(rows, ["", "open: CPU", "process CPU", "peak RSS", "private at end",
                            "file-backed at end"]))
-
-
-# ---- 7. the search over mapped tables ----------------------------------------------------------
-HOLDINGS = (("old", "mapped, as before (4 kB pages)"), ("new", "mapped, now (huge pages advised)"),
-            ("copy", "in-memory copy (baseline)"))
-
-
-def drop_cached_pages(folder: Path) -> None:
-    """Drop the 7-8 tables' pages from the page cache (only pages no process maps go)."""
-    for path in folder.glob("sliding-4x4.pdb-*.v3.table"):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fdatasync(fd)
-            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        finally:
-            os.close(fd)
-
-
-def mapped_in_huge_pages() -> tuple[int, int]:
-    """(resident kB, kB mapped in 2 MB pages) of this process's mappings of table files."""
-    rss = huge = 0
-    inside = False
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        head = line.split()
-        if head and "-" in head[0] and len(head) >= 5:
-            inside = line.endswith(".table")
-        elif inside and head[0] == "Rss:":
-            rss += int(head[1])
-        elif inside and head[0] == "FilePmdMapped:":
-            huge += int(head[1])
-    return rss, huge
-
-
-def search_set(payload: dict) -> dict:
-    """Search Korf's 100 or the 80-move positions with the 7-8 tables held one way."""
-    import mmap
-
-    import numpy as np
-
-    from kaeru.engine.rules.control import Control
-    from kaeru.engine.sliding import ida, pdb78
-    from kaeru.engine.tables import files
-
-    drop_cached_pages(Path(payload["cache"]))
-    if payload["holding"] == "old":
-        files.advise_lookups = lambda mapped: mapped.madvise(mmap.MADV_RANDOM)  # type: ignore[assignment]
-    patterns = pdb78.pattern_set(pdb78.FULL)
-    if payload["holding"] == "copy":
-        copies = []
-        for mapped in patterns.tables:
-            copy = np.array(mapped)  # numpy advises huge pages for a large array of its own
-            copy.flags.writeable = False
-            copies.append(copy)
-        pdb78._loaded[pdb78.FULL] = pdb78.make_set(pdb78.GROUPS, tuple(copies))
-    free = Control(budget=None)
-    ida.solve_pattern(korf100()[11][2], free, pdb78.FULL)  # the kernel loaded: not timed
-    if payload["set"] == "korf":
-        cases = [(length, state) for _, length, state in korf100()]
-    else:
-        cases = [(80, state) for state in eighty()]
-    out: dict = {}
-    for sweep in range(payload.get("passes", 1)):  # the first reads the pages from disk
-        times, nodes = [], 0
-        for length, state in cases:
-            cpu = time.process_time()
-            found = ida.solve_pattern(state, free, pdb78.FULL)
-            times.append(time.process_time() - cpu)
-            assert found is not None and len(found.states) - 1 == length
-            nodes += found.stats.generated
-        out[str(sweep)] = {"search_cpu": sum(times), "worst": max(times),
-                           "mean": statistics.mean(times), "search_nodes": nodes}
-    rss, huge = mapped_in_huge_pages()
-    return {"passes": out, "mapped_kb": rss, "huge_kb": huge}
-
-
-def section_mapping(tables: str, quick: bool) -> str:
-    rows = []
-    sets = (("korf", 2, ("Korf's 100, pages read from disk", "Korf's 100 again, pages in memory")),
-            ("eighty", 1, ("the 80-move positions",)))
-    for which, passes, labels in sets[:1] if quick else sets:
-        got = {holding: child("mapping", {"cache": tables, "holding": holding, "set": which,
-                                          "passes": passes}) for holding, _ in HOLDINGS}
-        for sweep, label in enumerate(labels):
-            base = got["copy"].get("passes", {}).get(str(sweep), {}).get("search_cpu")
-            for holding, name in HOLDINGS:
-                run = got[holding]
-                if "error" in run:
-                    rows.append([label, name, run["error"][:60], "", "", "", "", ""])
-                    continue
-                figures = run["passes"][str(sweep)]
-                share = f"{run['huge_kb'] / run['mapped_kb']:.0%}" if run["mapped_kb"] else "-"
-                ratio = f"{figures['search_cpu'] / base:.2f}x" if base else ""
-                rows.append([label, name, f"{figures['search_cpu']:.2f} s",
-                             f"{figures['mean']:.3f} s", f"{figures['worst']:.2f} s",
-                             f"{figures['search_nodes']:,}", share, ratio])
-    return ("7. The 7-8 search, tables mapped vs an in-memory copy (one process per way, the "
-            "tables' pages dropped from the page cache first; CPU of the searches, the reads "
-            "from disk included)\n"
-            + table(rows, ["set", "tables", "search CPU", "mean", "worst", "nodes",
-                           "mapped in 2 MB", "vs copy"]))
 
 
 # ---- 6. cancel -----------------------------------------------------------------------------------
@@ -487,8 +381,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPU seconds allowed to walking distance alone per instance")
     parser.add_argument("--wd-positions", type=int, default=2,
                         help="80-move positions also tried with walking distance alone")
-    parser.add_argument("--only", nargs="+",
-                        choices=("eighty", "build", "open", "cancel", "mapping"),
+    parser.add_argument("--only", nargs="+", choices=("eighty", "build", "open", "cancel"),
                         help="only these sections")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -503,8 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         chosen = {"eighty": lambda: section_eighty(args.quick, tables, args.wd_positions, args.cap),
                   "build": section_build, "open": lambda: section_open(tables),
-                  "cancel": section_cancel,
-                  "mapping": lambda: section_mapping(tables, args.quick)}
+                  "cancel": section_cancel}
         for name in args.only:
             print(chosen[name]() + "\n", flush=True)
         return 0
