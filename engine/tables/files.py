@@ -144,7 +144,7 @@ def advise_lookups(mapped: mmap.mmap) -> None:
     """Advise a table's mapping for random lookups: no read-ahead around each one, and huge
     pages (Linux). Pages read in on a fault then come as 2 MB folios of the page cache, mapped
     whole: a lookup costs no 4 kB TLB miss (the 7-8 search ran 1.3-1.5x slower over 4 kB pages,
-    bench/fifteen.py --only mapping), and the folios stay shared by every process."""
+    bench/fifteen_mapping.py), and the folios stay shared by every process."""
     if not hasattr(mapped, "madvise"):  # pragma: no cover - not on Windows
         return
     for advice in ("MADV_RANDOM", "MADV_HUGEPAGE"):

@@ -185,7 +185,7 @@ def advice_of_mapping(path: Path) -> set[str]:
 def test_a_mapped_table_is_advised_random_lookups_in_huge_pages(tmp_path: Path) -> None:
     """Random access (no read-ahead around a lookup) and huge pages: a page read in comes as a
     2 MB folio mapped whole, so lookups over 577 MB cost no 4 kB TLB misses (the 7-8 search ran
-    1.3-1.5x slower without, bench/fifteen.py --only mapping)."""
+    1.3-1.5x slower without, bench/fifteen_mapping.py)."""
     path = tmp_path / "t.v1.table"
     files.write_table(path, np.zeros(4 << 20, dtype=np.uint8))
     mapped = files.map_table(path, (4 << 20,), np.dtype(np.uint8))
