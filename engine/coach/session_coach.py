@@ -191,11 +191,7 @@ class SessionCoach:
             self.refresh()
 
     def refresh(self) -> None:
-        """Show what is known of the current position; ask the searcher for the first unknown
-        distance (the current position first)."""
-        here = self.current
-        if here is not None and here.moves is not None:
-            self.hooks.set_distance(here.moves)
+        """Ask the searcher for the first unknown distance (the current position first)."""
         wanted = self._first_unknown()
         if wanted is None:
             self._jobs.cancel(TAG)
@@ -287,7 +283,6 @@ class SessionCoach:
         self.hint_level = level
         self._pending_level = 0
         self.levels[level - 1] += 1
-        self.hooks.set_distance(here.moves)
         words = here.words(self.unit)
         if level == 1 or move is None:
             self.hooks.count_hint(None)

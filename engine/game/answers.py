@@ -77,7 +77,7 @@ def unsolvable_words(message: str) -> str:
 
 
 def lost_here(reason: str, hooks: GameHooks) -> None:
-    """The current position is proved lost: the verdict at once, the distance unknown."""
+    """The current position is proved lost: the verdict at once."""
     hooks.lose(reason)
     hooks.changed("outcome")
 
@@ -88,8 +88,7 @@ def reach_done(session: Game, result: JobResult, hooks: GameHooks) -> None:
     if result.outcome == "unsolvable":
         lost_here(unsolvable_words(result.message), hooks)
     elif result.outcome == "done" and solution is not None and solution.optimal:
-        session.coach.learn(solution)
-        hooks.set_distance(solution.length)
+        session.coach.learn(solution)  # how far from here: the coach's memo
         hooks.changed("outcome")
 
 
@@ -121,7 +120,6 @@ def user_search_done(session: Game, tag: str, result: JobResult, hooks: GameHook
         return
     if solution.optimal:
         session.coach.learn(solution)
-        hooks.set_distance(solution.length)
         if session.state == session.start:
             hooks.know_optimal(solution.length)
     puzzle = session.puzzle

@@ -61,7 +61,6 @@ class GameHooks:
     start_user_search: Callable[[str, str], None]  # (tag, message): the player's hint or solve
     submit: Callable[[JobKind, str, Hashable], None]  # (kind, tag, position): a quiet job
     say: Callable[[str], None]  # the one-line message the player reads
-    set_distance: Callable[[int | None], None]  # moves to the goal from here (None: unknown)
     know_optimal: Callable[[int], None]  # the optimal length from the start, found
     lose: Callable[[str], None]  # (reason): the current position is proved lost
     count_hint: Callable[[Hashable | None], None]  # a hint given (with the move, if shown)

@@ -1,7 +1,7 @@
 """The midend: one game in progress, as `midend.c` is in Simon Tatham's collection.
 
 Everything a front end does to a game goes through a Session: moves, undo, redo, restart, hint,
-solve, playback and take-over, the optimal length from the start and the distance where known,
+solve, playback and take-over, the optimal length from the start (distances are the coach's),
 the dead-end verdict, the outcome, the timer and persistence through the store it is given. It
 owns the mode (playing, searching, playback, see `engine.game.modes`) and refuses what the mode does
 not allow, with a one-line reason. Searches are jobs on a searcher (the search service, or the
@@ -83,7 +83,6 @@ class Session(GameView[S, M]):
         self._redo = []  # moves undone, the next to redo last
         self._mode = Mode.PLAYING
         self._optimal_length = None  # from the start, once a search has told
-        self._distance = None  # from the current position, where known
         self._dead_end = None  # why the current position cannot be won
         self._hint_move = None
         self._last_move = None
@@ -97,7 +96,7 @@ class Session(GameView[S, M]):
         self._hooks = GameHooks(
             changed=self._changed, persist=self._persist, update_clock=self._update_clock,
             start_user_search=self._start_user_search, submit=self._submit_quiet,
-            say=self.say, set_distance=self._set_distance, know_optimal=self._know_optimal,
+            say=self.say, know_optimal=self._know_optimal,
             lose=self._lose, count_hint=self._count_hint, clear_hint=self._clear_hint,
             end_search=self._end_search, show_solution=self._show_solution,
         )
@@ -127,17 +126,11 @@ class Session(GameView[S, M]):
         self._message = message
 
     # ---- the hooks the coach and the answers are handed (`GameHooks`) ------------------------
-    def _set_distance(self, moves: int | None) -> None:
-        self._distance = moves
-
     def _know_optimal(self, length: int) -> None:
         self._optimal_length = length
-        if self.state == self._start:
-            self._distance = length
 
     def _lose(self, reason: str) -> None:
         self._dead_end = reason
-        self._distance = None
 
     def _count_hint(self, move: Hashable | None) -> None:
         self._hints += 1
@@ -220,7 +213,6 @@ class Session(GameView[S, M]):
         self._hint_move = None
         self._last_move = last_move
         self._dead_end = None
-        self._distance = self._optimal_length if self.state == self._start else None
         self._message = message
         self._update_clock()
         self._coach.position_changed()

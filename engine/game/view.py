@@ -30,7 +30,7 @@ class GameView(Generic[S, M]):
     """A game's state, private, and what may be read of it."""
 
     __slots__ = (
-        "__weakref__", "_autoplay", "_clock", "_coach", "_daily", "_dead_end", "_distance",
+        "__weakref__", "_autoplay", "_clock", "_coach", "_daily", "_dead_end",
         "_helped", "_hint_move", "_hints", "_hooks", "_jobs", "_last_move", "_listeners",
         "_message", "_mode", "_moves", "_optimal_length", "_paused", "_playback", "_post",
         "_puzzle", "_recorded", "_redo", "_search", "_searcher", "_slot", "_start", "_states",
@@ -51,7 +51,6 @@ class GameView(Generic[S, M]):
     _redo: list[M]  # moves undone, the next to redo last
     _mode: Mode
     _optimal_length: int | None  # from the start, once a search has told
-    _distance: int | None  # from the current position, where known
     _dead_end: str | None  # why the current position cannot be won
     _hint_move: M | None
     _last_move: M | None
@@ -157,11 +156,6 @@ class GameView(Generic[S, M]):
     def hint_move(self) -> M | None:
         """The hinted move (`play_hint` plays it), once a hint shows a whole move."""
         return self._hint_move
-
-    @property
-    def distance(self) -> int | None:
-        """Moves to the goal from the current position, where known."""
-        return self._distance
 
     @property
     def playback(self) -> Playback[S, M] | None:

@@ -33,11 +33,10 @@ def test_distances_arrive_as_jobs_and_are_learned_along_the_solution():
     assert "distance" in tags
     searcher.deliver(tags.index("distance"))
     assert session.coach.current is not None and session.coach.current.moves == 31
-    assert session.distance == 31
     first = dispatch.solve(puzzle, session.start, session.start).moves[0]
     searcher.pending.clear()
     session.push(first)  # along the solution found: known at once, no new job
-    assert session.coach.current.moves == 30 and session.distance == 30
+    assert session.coach.current.moves == 30
     assert [m.verdict for m in session.coach.marks()] == ["optimal"]
 
 
@@ -64,7 +63,7 @@ def test_a_stale_distance_is_dropped(monkeypatch: pytest.MonkeyPatch):
     session.undo()  # back at the start before any answer
     assert session.coach.current.moves == start_distance
     searcher.deliver_all()
-    assert session.distance == start_distance
+    assert session.coach.current.moves == start_distance
     session.push(wrong)
     searcher.deliver_all()
     assert [m.verdict for m in session.coach.marks()] == ["wasted"]
