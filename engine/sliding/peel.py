@@ -42,7 +42,7 @@ from kaeru.engine.sliding.shortcut import shorten
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
-LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(5, 4))
+LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
 CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
