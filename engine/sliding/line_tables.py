@@ -51,9 +51,8 @@ def _bfs_with_blank(nbr: np.ndarray, homes: np.ndarray, n: int) -> np.ndarray:
             if homes[i] == b:
                 free = False
         if free:
-            idx = home_index + b
-            depth[idx] = 0
-            queue[tail] = idx
+            depth[home_index + b] = 0
+            queue[tail] = home_index + b
             tail += 1
     cells = np.zeros(digits, dtype=np.int64)
     head = 0

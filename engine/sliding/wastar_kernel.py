@@ -85,7 +85,7 @@ def _with_blank(pos: np.ndarray, node: Any, bflat: np.ndarray, boffset: np.ndarr
                 moved_to: Any) -> Any:
     """The largest value of the tables that count the blank (`line_tables`), for the position
     of `node` with the blank on `blank` and tile `moved` on `moved_to`; 0 with no tables."""
-    best = 0
+    best = np.int64(0)
     for g in range(boffset.size):
         idx = np.int64(blank)
         mul = np.int64(1)

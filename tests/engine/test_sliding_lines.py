@@ -88,7 +88,8 @@ def test_a_line_comes_home_near_its_shortest_way(seed):
     exact_table = _bfs_with_blank(shape.neighbour_array, homes, shape.cells)
     index = state.index(0) + sum(state.index(t) * 16 ** (i + 1) for i, t in enumerate(line))
     shortest = int(exact_table[index])
-    found = _bring_line(shape, state, line, Meter("test", Control()), 2.0, 200_000)
+    seconds = 30.0  # room for compiling on a cold cache: a warm run finishes in well under one
+    found = _bring_line(shape, state, line, Meter("test", Control()), seconds, 200_000)
     assert found is not None and replays(shape, found) and found[0] == state
     assert all(found[-1][t - 1] == t for t in line)
     assert shortest <= len(found) - 1 <= shortest * 5 // 4  # the last weight, 1.25, finished
