@@ -13,11 +13,11 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from kaeru.engine.catalogue.game_ids import split_game_id
 from kaeru.engine.game.session import Options, Session
 from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.protocol import BadInput
+from kaeru.engine.rules.text_input import split_game_id
 from kaeru.engine.service import SearchService
 from kaeru.engine.store import Store
 from kaeru.engine.tables.folder import notices, on_notice

@@ -9,13 +9,7 @@ from typing import Any
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.protocol import BadInput, Puzzle
 from kaeru.engine.rules.results import reason_words
-
-
-def split_game_id(game_id: str) -> tuple[str, str | None]:
-    """(puzzle id, start text or None for the standard start), unchecked: the one place a game
-    id is taken apart."""
-    puzzle_id, sep, state_text = game_id.partition(":")
-    return puzzle_id, (state_text if sep else None)
+from kaeru.engine.rules.text_input import split_game_id
 
 
 def parse_game_id(game_id: str) -> tuple[Puzzle[Any, Any], Hashable]:

@@ -62,3 +62,10 @@ def one_line(message: str, limit: int = 500) -> str:
             out.append(ch)
     text = "".join(out)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_game_id(game_id: str) -> tuple[str, str | None]:
+    """(puzzle id, start text or None for the standard start), unchecked: the one place a game
+    id is taken apart."""
+    puzzle_id, sep, state_text = game_id.partition(":")
+    return puzzle_id, (state_text if sep else None)

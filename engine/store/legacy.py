@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kaeru.engine.rules.protocol import Puzzle
+from kaeru.engine.rules.text_input import split_game_id
 from kaeru.engine.store.models import SavedGame, now_iso
 
 JSON_IMPORT_KEY = "json_saves_imported"  # the flag in `meta` that the import was done
@@ -65,10 +66,10 @@ def replay(data: Any, updated: str) -> SavedGame:
         raise NotAGame("wrong types")
     if len(moves) + len(redo) > MAX_MOVES:
         raise NotAGame("too many moves")
-    puzzle_id, sep, state_text = game_id.partition(":")
+    puzzle_id, state_text = split_game_id(game_id)
     try:
         puzzle = get_puzzle(puzzle_id)
-        start = puzzle.parse(state_text) if sep else puzzle.initial()
+        start = puzzle.parse(state_text) if state_text is not None else puzzle.initial()
         done, state = _replay_indices(puzzle, start, moves)
         undone, _ = _replay_indices(puzzle, state, redo)
     except (ValueError, TypeError, IndexError, OverflowError, RecursionError) as error:

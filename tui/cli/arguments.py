@@ -8,10 +8,9 @@ import os
 import stat
 from collections.abc import Hashable
 
-from kaeru.engine.catalogue.game_ids import split_game_id
 from kaeru.engine.puzzles.registry import AnyPuzzle, get_puzzle
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.engine.rules.text_input import MAX_STATE_LENGTH, bounded, shown
+from kaeru.engine.rules.text_input import MAX_STATE_LENGTH, bounded, shown, split_game_id
 
 
 def add_puzzle_arguments(sub: argparse.ArgumentParser) -> None:
