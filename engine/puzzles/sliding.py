@@ -384,7 +384,7 @@ def make_sliding(width: int, height: int) -> SlidingPuzzle:
     return SlidingPuzzle(width, height)
 
 
-SIZE_PATTERN = re.compile(r"\s*([0-9]+)\s*(?:[x×*]\s*([0-9]+)\s*)?", re.IGNORECASE)
+SIZE_PATTERN = re.compile(r"\s*([0-9]{1,4})\s*(?:[x×*]\s*([0-9]{1,4})\s*)?", re.IGNORECASE)
 SIZE_WORDS = f"{MIN_SIDE} to {MAX_SIDE} columns and rows"
 
 

@@ -38,8 +38,9 @@ def test_a_typed_size_names_its_puzzle_or_says_what_a_size_is():
     assert sized_id("5×4") == "sliding-5x4"
     with pytest.raises(BadInput, match="2 to 10 columns and rows"):
         sized_id("12x12")
-    with pytest.raises(BadInput, match="give a size like 10x10"):
-        sized_id("big")
+    for bad in ("big", "9" * 5000, "3x3x3", ""):
+        with pytest.raises(BadInput, match="give a size like 10x10"):
+            sized_id(bad)
 
 
 def test_text_round_trip_and_the_accepted_forms():
