@@ -20,7 +20,8 @@
     python bench/sliding.py                      # the full run (about 10 minutes on 2 cores)
     python bench/sliding.py --quick              # 8 positions, 5 s caps
     python bench/sliding.py --install-baseline   # first fetch `slidingpuzzle` for the bench
-    python bench/sliding.py --big                # table 4 only (about 4 minutes of CPU)
+    python bench/sliding.py --big                # table 4 only (about 8 minutes of CPU)
+    python bench/sliding.py --big --sides 6      # table 4b's 6x6 rows only, before and after
 
 `slidingpuzzle` is not a project dependency. `--install-baseline` puts version 0.1.5 into a
 folder of its own under the cache directory with `pip install --no-deps --target` (its metadata
@@ -222,6 +223,8 @@ def section_short(count: int, cap: float) -> str:
 # ---- 4. big boards -------------------------------------------------------------------------------
 KORF24 = ROOT / "bench" / "data" / "korf24.txt"
 ISSUE_KORF = (2, 6, 8, 9)  # the four of issue 24: optima 95, 96, 97, 113
+BEFORE_REV = "50639bf"  # last round's closing commit (line by line with databases of 4 tiles)
+SIDES = (6, 7, 8, 10)
 
 
 def cpu_timed(fn, *args):
@@ -230,14 +233,15 @@ def cpu_timed(fn, *args):
     return result, time.process_time() - began
 
 
-def section_big(count: int, every_korf: bool) -> str:
+def section_big(count: int, every_korf: bool, before_rev: str = BEFORE_REV,
+                sides: tuple[int, ...] = SIDES) -> str:
     """Issue 24: near-optimal answers with a proved bound (today's) beside row-by-row reduction
     (the former solver, `solve_reduction`), from the same run; CPU seconds."""
     from kaeru.engine.sliding.text import parse_state
 
     rows = []
     five = make_sliding(5, 5)
-    for line in KORF24.read_text().splitlines():
+    for line in KORF24.read_text().splitlines() if sides == SIDES else []:
         if line.startswith("#"):
             continue
         number, optimum, layout = line.split(" ", 2)
@@ -255,24 +259,87 @@ def section_big(count: int, every_korf: bool) -> str:
             "proved >=", "over <=", "CPU s"]
     text = ("4. Big boards (issue 24): near-optimal search with a proved bound (today's) beside "
             "row-by-row reduction (the former solver)\n4a. Korf & Taylor's 24-puzzles, published "
-            "optima (target: within 1.15x in <= 30 s CPU)\n" + table(rows, head))
+            "optima (target: within 1.15x in <= 30 s CPU)\n" + table(rows, head)) if rows else ""
     rows = []
-    for side in (6, 7, 8, 10):
+    before = BeforeCode(before_rev)
+    for side in sides:
         puzzle = make_sliding(side, side)  # 10x10 through the engine: ids stop at 8x8
         rng = random.Random(side)
-        for _ in range(count if side in (6, 8) else 1):
+        boards = count if side in (6, 8) else 1
+        old_rows = before.run(side, boards)
+        for i in range(boards):
             state = puzzle.random_start(rng)
             old, old_s = cpu_timed(puzzle.solve_reduction, state, Control())
             new, new_s = cpu_timed(puzzle.own_solve, state, state, Control())
             assert new.states[-1] == puzzle.grid.goal and new.lower_bound is not None
+            was = old_rows[i] if old_rows else None
             rows.append([f"{side}x{side}", str(new.lower_bound), str(old.length),
                          f"{old.length / new.lower_bound:.2f}", f"{old_s:.2f}",
+                         *(was_cells(was) if was else ["-", "-", "-", "-"]),
                          str(new.length), f"{new.length / new.lower_bound:.2f}",
                          str(new.over_optimum), f"{new_s:.1f}", new.stats.algorithm[:28]])
-    head = ["board", "proved >=", "reduction", "x bound", "CPU s", "near-opt", "x bound",
-            "over <=", "CPU s", "search"]
+    before.close()
+    head = ["board", "proved >=", "reduction", "x bound", "CPU s", f"before ({before_rev})",
+            "its bound", "x its bound", "CPU s", "near-opt", "x bound", "over <=", "CPU s",
+            "search"]
     return (text + "\n4b. Random boards (seed 003's shuffle; target 6x6: within 1.5x of the "
-            "proved bound; up to 10x10: seconds)\n" + table(rows, head))
+            "proved bound; up to 10x10: seconds). 'before' is the near-optimal search at "
+            f"{before_rev}, run in a child process from `git archive` on the same boards\n"
+            + table(rows, head))
+
+
+def was_cells(was: list[float]) -> list[str]:
+    length, bound, seconds = int(was[0]), int(was[1]), was[2]
+    return [str(length), str(bound), f"{length / bound:.2f}", f"{seconds:.1f}"]
+
+
+BEFORE_CHILD = """
+import json, random, sys, time
+import kaeru
+from kaeru.engine.puzzles.sliding import make_sliding
+from kaeru.engine.rules.control import Control
+assert kaeru.__file__.startswith(sys.argv[3]), kaeru.__file__
+side, count = int(sys.argv[1]), int(sys.argv[2])
+puzzle = make_sliding(side, side)
+rng = random.Random(side)
+out = []
+for _ in range(count):
+    state = puzzle.random_start(rng)
+    began = time.process_time()
+    found = puzzle.own_solve(state, state, Control())
+    assert found.states[-1] == puzzle.grid.goal
+    out.append([found.length, found.lower_bound, time.process_time() - began])
+print(json.dumps(out))
+"""
+
+
+class BeforeCode:
+    """The engine at an older commit, unpacked by `git archive`, run in child processes."""
+
+    def __init__(self, rev: str) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="kaeru-before-"))
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True)
+        self.ok = archive.returncode == 0 and subprocess.run(
+            ["tar", "-x", "-C", str(self.folder)], input=archive.stdout).returncode == 0
+        if not self.ok:
+            print(f"(could not unpack {rev}: the 'before' columns are left empty)")
+
+    def run(self, side: int, count: int) -> list[list[float]] | None:
+        if not self.ok:
+            return None
+        env = dict(os.environ, PYTHONPATH=str(self.folder))
+        done = subprocess.run(
+            [sys.executable, "-c", BEFORE_CHILD, str(side), str(count), str(self.folder)],
+            env=env, cwd=self.folder, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(f"(before, {side}x{side}: {done.stderr.strip().splitlines()[-1:]})")
+            return None
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    def close(self) -> None:
+        import shutil
+
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def install_baseline() -> None:
@@ -292,6 +359,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child-build", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--big", action="store_true",
                         help="only table 4 (big boards, issue 24), in the usual cache folder")
+    parser.add_argument("--before", default=BEFORE_REV, metavar="REV",
+                        help=f"table 4b: the commit to compare with (default {BEFORE_REV})")
+    parser.add_argument("--sides", metavar="6,7", help="with --big: only these board sides "
+                        "(and not the 24-puzzles)")
+    parser.add_argument("--boards", type=int, help="with --big: random 6x6 and 8x8 boards "
+                        "(default 2)")
     parser.add_argument("--every-korf", action="store_true",
                         help="table 4: all ten 24-puzzles (default: the issue's four)")
     args = parser.parse_args(argv)
@@ -304,14 +377,16 @@ def main(argv: list[str] | None = None) -> int:
         print("(slidingpuzzle not found: run with --install-baseline to compare with it)\n")
     cap = args.cap or (5.0 if args.quick else 15.0)
     if args.big:
-        print(section_big(1 if args.quick else 2, args.every_korf))
+        sides = tuple(int(x) for x in args.sides.split(",")) if args.sides else SIDES
+        print(section_big(args.boards or (1 if args.quick else 2), args.every_korf, args.before,
+                          sides))
         return 0
     with tempfile.TemporaryDirectory() as folder:
         os.environ["KAERU_CACHE_DIR"] = folder  # fresh tables, and nothing left behind
         sections = [section_tables(args.quick), section_build(folder),
                     section_fifteen(8 if args.quick else 25, cap, 3 if args.quick else 5),
                     section_short(4 if args.quick else 7, cap),
-                    section_big(1 if args.quick else 2, args.every_korf)]
+                    section_big(1 if args.quick else 2, args.every_korf, args.before)]
     print("\n\n".join(sections))
     return 0
 

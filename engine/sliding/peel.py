@@ -66,7 +66,6 @@ BIG_SHARES = Shares(finish=0.20, shorten=0.30, lower=0.10)  # past 36 cells: lon
 
 def shares_for(full: Grid) -> Shares:
     return SIX_SHARES if full.cells <= 36 else BIG_SHARES
-TRACE = False
 
 
 class _LineDatabase(BigDatabase):
