@@ -20,6 +20,7 @@ from kaeru.engine.place.replay import coach_marks, replay_line
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.playback_bar import PlaybackBar
@@ -85,9 +86,9 @@ class ReplayScreen(Screen[None]):
         playback = self.playback
         if playback is None:
             return
-        board = self.query_one("#replay-board")
+        board = self.query_one("#replay-board", BoardWidget)
         last = playback.last_move
-        board.show(self.puzzle.layout(playback.state), last_move=last)  # type: ignore[attr-defined]
+        board.show(self.puzzle.layout(playback.state), last_move=last)
         words = "" if last is None else self.puzzle.describe(last)
         self.query_one(PlaybackBar).show_playback(playback, words)
         mark = self.query_one("#replay-mark", Static)
