@@ -1,10 +1,11 @@
 """The search worker process: reads commands, runs each job in a thread of its own, sends
 progress and results back. Tables a search loads stay warm here from one job to the next.
 
-A cancelled job whose thread has not ended CANCEL_GRACE seconds later is in work that cannot
-stop (numba compiling a kernel on first use, a table's build between its looks at cancel), and
-so is a compile still running then: when every job it holds is cancelled, the worker ends
-itself (the service starts a fresh one for the next job), so Escape frees the core at once.
+Work that cannot stop at a cancel ends the worker, once every job it holds is cancelled (the
+service starts a fresh one for the next job), so Escape frees the core at once: a kernel numba
+is still compiling CANCEL_GRACE seconds after the cancel (seconds of LLVM on first use), or a
+cancelled job still running STUCK_AFTER seconds after it. A search that stops as asked (within
+milliseconds, or a few hundred on a busy machine) keeps its warm worker.
 
 It runs under a memory limit (RLIMIT_AS, where the system has one: not on Windows), so a
 runaway search fails as "out of memory" in here instead of taking the app down; it writes
@@ -29,7 +30,8 @@ from kaeru.engine.service import protocol
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobRequest, failed_result
 
-CANCEL_GRACE = 0.05  # seconds a cancelled job has to end before the worker ends itself
+CANCEL_GRACE = 0.05  # seconds after a cancel from which a compile still running ends the worker
+STUCK_AFTER = 1.0  # seconds after a cancel from which a job still running ends the worker
 CANCEL_WATCH = 2.0  # seconds the worker keeps looking for work a cancel left running
 CANCEL_LOOK = 0.02  # seconds between those looks
 
@@ -114,23 +116,25 @@ class Worker:
             threading.Thread(target=self.end_if_stuck, args=(job_id,), daemon=True,
                              name=f"cancel-{job_id}").start()
 
-    def stuck(self, job_id: int) -> bool:
-        """Whether a cancelled job is still running, or a compile it began: work that cannot
-        stop, when every job here is cancelled (a job still wanted may need that compile)."""
-        thread = self.threads.get(job_id)
+    def stuck(self, job_id: int, waited: float) -> bool:
+        """Whether work a cancel could not stop is still running `waited` seconds after it: a
+        compile, or the cancelled job past STUCK_AFTER; only when every job here is cancelled
+        (a job still wanted may need that compile)."""
+        if any(not flag.is_set() for flag in list(self.flags.values())):
+            return False
         jit = sys.modules.get("kaeru.engine.sliding.jit")  # numba loaded: kernels compile
-        compiling = jit is not None and jit.compiling()
-        wanted = [flag for flag in list(self.flags.values()) if not flag.is_set()]
-        return ((thread is not None and thread.is_alive()) or compiling) and not wanted
+        if jit is not None and jit.compiling():
+            return True
+        thread = self.threads.get(job_id)
+        return waited >= STUCK_AFTER and thread is not None and thread.is_alive()
 
     def end_if_stuck(self, job_id: int) -> None:
-        """From CANCEL_GRACE after the cancel, for CANCEL_WATCH seconds: end the worker when the
-        job or a compile is still running (a compile may still be to come after the job ended:
-        the search's kernel thread compiles it)."""
+        """From CANCEL_GRACE after the cancel, for CANCEL_WATCH seconds: end the worker when
+        `stuck` (a compile may begin after the job ended: a search's kernel thread compiles)."""
+        asked = time.monotonic()
         time.sleep(CANCEL_GRACE)
-        watched = time.monotonic() + CANCEL_WATCH
-        while time.monotonic() < watched:
-            if self.stuck(job_id):
+        while (waited := time.monotonic() - asked) < CANCEL_WATCH:
+            if self.stuck(job_id, waited):
                 os._exit(0)  # a clean end: the service starts a fresh worker for the next job
             time.sleep(CANCEL_LOOK)
 
