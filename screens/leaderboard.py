@@ -13,15 +13,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
-from textual.worker import get_current_worker
 
 from kaeru.engine.catalogue.daily import DAILY_IDS, daily_date
-from kaeru.engine.place.optima import daily_optima
+from kaeru.engine.place.optima import daily_optima, optimum_request, unknown_daily
 from kaeru.engine.place.place import Place
 from kaeru.engine.place.ranking import Board, Result
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.engine.rules.control import Control
 from kaeru.engine.rules.words import clock
+from kaeru.engine.service.jobs import DONE
+from kaeru.screens.engine_job import await_job
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.keys_footer import KeysFooter
 
@@ -88,17 +88,24 @@ class LeaderboardScreen(Screen[None]):
             you = self.own_lines(board)
         self.app.call_from_thread(self.show, puzzle_id, board, you, optimum)
         if optimum is None and not self.hall:
-            self.app.call_from_thread(self.find_optimum)
+            game_id = unknown_daily(place, self.day, puzzle_id)
+            if game_id is not None:
+                self.app.call_from_thread(self.find_optimum, puzzle_id, game_id)
 
-    @work(thread=True, exclusive=True, group="leaderboard-optimum", exit_on_error=False)
-    def find_optimum(self) -> None:
-        """The day's optimum not known yet on this server (the 15-puzzle's): searched once,
-        stored for every arcade of the server, then the board is ranked against it."""
-        worker = get_current_worker()
-        control = Control(cancelled=lambda: worker.is_cancelled)
-        found = daily_optima(self.place, self.day, search=True, control=control)
-        if not worker.is_cancelled and found.get(self.puzzle_id) is not None:
-            self.app.call_from_thread(self.load)
+    @work(exclusive=True, group="leaderboard-optimum", exit_on_error=False)
+    async def find_optimum(self, puzzle_id: str, game_id: str) -> None:
+        """The day's optimum not known yet on this server (the 15-puzzle's): a search of the
+        search service (cancelled with the screen), stored for every arcade of the server,
+        then the board is ranked against it."""
+        result = await await_job(self.app, optimum_request(game_id))
+        solution = result.solution
+        if result.outcome == DONE and solution is not None and solution.optimal:
+            self.store_optimum(puzzle_id, game_id, solution.length)
+
+    @work(thread=True, exclusive=True, group="leaderboard-store")
+    def store_optimum(self, puzzle_id: str, game_id: str, length: int) -> None:
+        self.place.set_optimum(self.day, puzzle_id, game_id, length)
+        self.app.call_from_thread(self.load)
 
     def own_lines(self, board: Board) -> str:
         """The player's rank and streak, and their last days on this puzzle."""

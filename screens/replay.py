@@ -16,9 +16,10 @@ from textual.widgets import Header, Static
 
 from kaeru.engine.game.playback import Playback
 from kaeru.engine.place.ranking import Result
-from kaeru.engine.place.replay import coach_marks, replay_line
+from kaeru.engine.place.replay import marks_request, replay_line
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.rules.words import clock
+from kaeru.screens.engine_job import await_job
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
@@ -73,13 +74,21 @@ class ReplayScreen(Screen[None]):
             self.show()
             self.mark_moves()
 
-    @work(thread=True, exclusive=True)
-    def mark_moves(self) -> None:
-        marks = coach_marks(self.result)
-        self.app.call_from_thread(self._marked, marks)
-
-    def _marked(self, marks: list[str] | None) -> None:
-        self.marks = marks
+    @work(exclusive=True, group="replay-marks", exit_on_error=False)
+    async def mark_moves(self) -> None:
+        """The coach's marks, a GRADE job of the search service (cancelled with the screen)."""
+        try:
+            request = marks_request(self.result)
+        except BadInput:
+            return
+        result = await await_job(self.app, request)
+        marks = result.value if isinstance(result.value, list) else None
+        if marks is None:
+            self.query_one("#replay-mark", Static).update(
+                "Coach's marks: not worked out (the search's budget ran out)."
+            )
+            return
+        self.marks = [str(mark) for mark in marks]
         self.show()
 
     def show(self) -> None:

@@ -13,6 +13,7 @@ from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.place import Place
 from kaeru.engine.rules.control import QUIET, Control
 from kaeru.engine.rules.protocol import BudgetExceeded, Unsolvable
+from kaeru.engine.service.jobs import JobKind, JobRequest
 
 
 def daily_optima(
@@ -43,3 +44,19 @@ def searched_optimum(game_id: str, control: Control = QUIET) -> int | None:
     except (BudgetExceeded, Unsolvable):
         return None
     return solution.length if solution.optimal else None
+
+
+def unknown_daily(place: Place, day: str, puzzle_id: str) -> str | None:
+    """The game id of `day`'s daily of `puzzle_id` when its optimum is not known yet (else None)."""
+    iso = daily_date(day)
+    for game in daily_games(iso):
+        if game.id == puzzle_id and game.optimal is None and place.optimum(iso, game.id) is None:
+            return game.game_id
+    return None
+
+
+def optimum_request(game_id: str) -> JobRequest:
+    """The search service's job that proves a daily's optimum (a SOLVE from its start), for a
+    screen that must not run the search on the app's threads."""
+    puzzle, start = parse_game_id(game_id)
+    return JobRequest(JobKind.SOLVE, puzzle.id, puzzle.format(start), "", tag="optimal")

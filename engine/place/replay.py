@@ -1,17 +1,17 @@
 """A shared win as a replay: its positions step by step (a `Solution` the playback bar drives)
-and, when the search can tell within a budget, the coach's mark on each move (optimal, wasted,
-lost: `engine.coach.grading`)."""
+and the search service's job for the coach's mark on each move (optimal, wasted, lost:
+`engine.coach.grading`, within a budget)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kaeru.engine.catalogue.game_ids import parse_game_id
-from kaeru.engine.coach.grading import grade
 from kaeru.engine.place.ranking import Result
-from kaeru.engine.rules.control import Control
-from kaeru.engine.rules.protocol import BadInput, BudgetExceeded, Cancelled
+from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.results import Solution
+from kaeru.engine.rules.text_input import split_game_id
+from kaeru.engine.service.jobs import JobKind, JobRequest
 
 GRADE_BUDGET = 2_000_000  # positions the marks may cost; past it the replay has none
 
@@ -28,11 +28,13 @@ def replay_line(result: Result) -> tuple[Any, Solution[Any, Any]]:
     return puzzle, Solution(tuple(moves), tuple(states), optimal=False)
 
 
-def coach_marks(result: Result, control: Control | None = None) -> list[str] | None:
-    """Each move's verdict ("optimal", "wasted", "lost"), or None when not known in budget."""
-    puzzle, start = parse_game_id(result.game_id)
-    try:
-        grading = grade(puzzle, start, result.moves, control or Control(budget=GRADE_BUDGET))
-    except (BudgetExceeded, Cancelled, BadInput):
-        return None
-    return [graded.verdict for graded in grading.moves]
+def marks_request(result: Result) -> JobRequest:
+    """The search service's job for the coach's mark on each move of `result` (a GRADE job:
+    "optimal", "wasted", "lost", or None past GRADE_BUDGET)."""
+    puzzle_id, state_text = split_game_id(result.game_id)
+    puzzle = get_puzzle(puzzle_id)
+    start = puzzle.parse(state_text) if state_text is not None else puzzle.initial()
+    return JobRequest(
+        JobKind.GRADE, puzzle_id, puzzle.format(start), "", budget=GRADE_BUDGET, tag="marks",
+        args=(tuple(result.moves),),
+    )

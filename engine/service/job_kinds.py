@@ -16,6 +16,9 @@ own arguments) and the job's Control to a JobResult whose `value` is the answer.
 - ANALYSIS: a won game's distances (`engine.coach.analysis`); `state` is the start's text;
   args (the moves' texts, the distances already known: (position index, moves, reason,
   exact) each); (done, total) positions are told as `Partial` reports; value: the Analysis.
+- GRADE: the coach's mark on each move of a game (`engine.coach.grading`: "optimal",
+  "wasted", "lost"); `state` is the start's text; args (the moves' texts,); value: the marks,
+  or None when the budget is reached first (a shared win's replay shows none then).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from kaeru.engine.coach import tables
 from kaeru.engine.coach.analysis import analyse
 from kaeru.engine.coach.distance import Distance
 from kaeru.engine.coach.drill import Drill, Question
+from kaeru.engine.coach.grading import grade
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.control import Control
 from kaeru.engine.rules.protocol import BadInput, BudgetExceeded
@@ -186,10 +190,24 @@ def analysis(request: JobRequest, control: Control) -> JobResult:
     return JobResult(request, DONE, value=found, message=f"{len(moves)} moves analysed.")
 
 
+def marks(request: JobRequest, control: Control) -> JobResult:
+    """The coach's verdict on each move of a game from `state`; None past the budget."""
+    if len(request.args) != 1:
+        raise BadInput(f"a grading takes (moves,), not {request.args!r}")
+    puzzle = get_puzzle(request.puzzle_id)
+    start = puzzle.parse(request.state)
+    try:
+        grading = grade(puzzle, start, texts(request.args[0], "a game's moves"), control)
+    except BudgetExceeded as error:
+        return JobResult(request, DONE, value=None, message=str(error), stats=error.stats)
+    return JobResult(request, DONE, value=[graded.verdict for graded in grading.moves])
+
+
 KINDS: dict[JobKind, EngineKind] = {
     JobKind.DRAW: draw,
     JobKind.DAILY: daily,
     JobKind.SURVEY: survey,
     JobKind.DRILL: drill,
     JobKind.ANALYSIS: analysis,
+    JobKind.GRADE: marks,
 }

@@ -54,6 +54,7 @@ class JobKind(Enum):
     SURVEY = "survey"  # the catalogue's facts (job_kinds): each told as it is found (Partial)
     DRILL = "drill"  # one drill question (job_kinds): `args` (depth, rng state) -> Posed
     ANALYSIS = "analysis"  # a won game's distances (job_kinds): `args` (moves, known) -> Analysis
+    GRADE = "grade"  # each move's coach mark (job_kinds): `args` (moves,) -> list of marks or None
 
 JobArg = int | str | None | tuple["JobArg", ...]
 """What a job kind's `args` hold: plain values and tuples of them (they pickle to any worker)."""

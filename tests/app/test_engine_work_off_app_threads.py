@@ -65,10 +65,13 @@ def test_no_engine_screen_runs_engine_work_on_the_apps_threads():
 
 
 # Every other thread worker of every screen, pinned: the shared place's I/O (a database that
-# may wait), and two pieces of engine work of other screens not moved yet (next: a job kind
-# each, as above: the leaderboard's search for the day's optimum, the replay's move grades).
-PLACE_IO = {"who": ["load"], "watch": ["look"], "place_name": ["take"], "leaderboard": ["load"]}
-ENGINE_LEFT = {"leaderboard": ["find_optimum"], "replay": ["mark_moves"]}
+# may wait). The leaderboard's search for the day's optimum and the replay's move grades are
+# jobs of the search service (a SOLVE and a GRADE), awaited by async workers.
+PLACE_IO = {
+    "who": ["load"], "watch": ["look"], "place_name": ["take"],
+    "leaderboard": ["load", "store_optimum"],
+}
+ENGINE_LEFT: dict[str, list[str]] = {}
 
 
 def test_every_screens_thread_workers_are_known():

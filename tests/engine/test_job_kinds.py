@@ -224,3 +224,27 @@ def test_the_screens_kinds_run_in_the_worker_process_and_come_back_whole(tmp_pat
     assert isinstance(results[JobKind.DRILL].value, Posed)
     assert isinstance(results[JobKind.ANALYSIS].value, Analysis)
     assert told[JobKind.ANALYSIS][-1] == (2, 2)
+
+
+
+def grade_request(state: str, texts: tuple[str, ...], budget: int | None = None) -> JobRequest:
+    return JobRequest(JobKind.GRADE, "sliding-4x4", state, "", budget=budget, args=(texts,))
+
+
+def test_the_grade_job_marks_what_grade_marks():
+    from kaeru.engine.coach.grading import grade
+    from kaeru.engine.puzzles.registry import get_puzzle
+
+    state, texts = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 _ 15", ("14 right", "14 left", "15 left")
+    result, _ = run_inline(grade_request(state, texts))
+    puzzle = get_puzzle("sliding-4x4")
+    direct = [g.verdict for g in grade(puzzle, puzzle.parse(state), texts).moves]
+    assert result.outcome == DONE and result.value == direct
+    assert direct[0] != "optimal" and direct[-1] == "optimal"
+
+
+def test_a_grade_past_its_budget_has_no_marks_and_says_why_in_one_line():
+    eighty = "_ 12 9 13/15 11 10 14/3 7 2 5/4 8 6 1"  # 80 moves from the goal
+    result, _ = run_inline(grade_request(eighty, ("12 left",), budget=1))
+    assert result.outcome == DONE and result.value is None
+    assert result.message and "\n" not in result.message

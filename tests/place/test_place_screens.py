@@ -191,3 +191,33 @@ async def test_a_name_is_chosen_in_settings_and_a_taken_or_bad_one_is_refused_in
                 app.screen.query_one(OptionList).get_option("name").prompt))
     finally:
         bob.close()
+
+
+async def test_the_leaderboard_asks_the_search_service_for_an_unknown_optimum_and_keeps_it(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The 15-puzzle's daily optimum is not known ahead: the screen asks the search service
+    for it (a SOLVE job, not a search on the app's threads) and keeps it in the place."""
+    from kaeru.engine.rules.results import Solution
+    from kaeru.engine.service.jobs import DONE, JobKind, JobRequest, JobResult
+
+    asked: list[JobRequest] = []
+
+    async def solved(app: object, request: JobRequest) -> JobResult:
+        asked.append(request)
+        found = Solution(tuple(range(50)), tuple(range(51)), optimal=True)
+        return JobResult(request, DONE, solution=found)
+
+    monkeypatch.setattr("kaeru.screens.leaderboard.await_job", solved)
+    day = daily_date(None)
+    (game,) = [g for g in daily_games(day) if g.id == "sliding-4x4"]
+    app = KaeruApp(resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.place_link is not None and app.place_link.ready.is_set())
+        assert app.place_link is not None and app.place_link.place is not None
+        await app.push_screen(LeaderboardScreen(app.place_link.place, day, "sliding-4x4"))
+        await until(pilot, lambda: Place.open(player="x").optimum(day, "sliding-4x4") == 50)
+        _, start = parse_game_id(game.game_id)
+        (request,) = asked
+        assert request.kind is JobKind.SOLVE and request.puzzle_id == "sliding-4x4"
+        assert parse_game_id(f"sliding-4x4:{request.state}")[1] == start
