@@ -11,6 +11,7 @@ precomputed for lines of up to six cells; longer lines count Manhattan distance 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import cache
 from itertools import product
 
@@ -84,21 +85,29 @@ class ManhattanLC:
                     self._distance[i, cell] = grid.distance(cell, grid.home(tile))
         # For each line: its cells, and per item the digit it contributes on that line.
         self._lines: list[tuple[list[int], np.ndarray, np.ndarray]] = []
-        for r in range(h):
-            self._add_line([r * w + c for c in range(w)], lambda t, r=r: (t - 1) // w == r,
-                           lambda t: (t - 1) % w)
-        for c in range(w):
-            self._add_line([r * w + c for r in range(h)], lambda t, c=c: (t - 1) % w == c,
-                           lambda t: (t - 1) // w)
+        def column_of(tile: int) -> int:
+            return (tile - 1) % w
 
-    def _add_line(self, cells: list[int], belongs: object, place: object) -> None:
+        def row_of(tile: int) -> int:
+            return (tile - 1) // w
+
+        for r in range(h):
+            self._add_line([r * w + c for c in range(w)], row_of, r, column_of)
+        for c in range(w):
+            self._add_line([r * w + c for r in range(h)], column_of, c, row_of)
+
+    def _add_line(
+        self, cells: list[int], line_of: Callable[[int], int], line: int,
+        place: Callable[[int], int],
+    ) -> None:
+        """A line's table: the tiles whose home is on `line` (by `line_of`), each by `place`."""
         length = len(cells)
         if length > MAX_TABLE_LINE:
             return
         digit = np.zeros(16, dtype=np.int64)
         for i, tile in enumerate(self.packed.order):
-            if tile and belongs(tile):  # type: ignore[operator]
-                digit[i] = 1 + place(tile)  # type: ignore[operator]
+            if tile and line_of(tile) == line:
+                digit[i] = 1 + place(tile)
         self._lines.append((cells, digit, line_table(length)))
 
     def lookup(self, codes: np.ndarray) -> np.ndarray:
