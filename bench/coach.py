@@ -30,14 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.catalogue.random_games import random_game  # noqa: E402
-from kaeru.engine.coach import tables  # noqa: E402
-from kaeru.engine.game.session import Session  # noqa: E402
-from kaeru.engine.puzzles.registry import get_puzzle  # noqa: E402
-from kaeru.engine.rules.control import Control  # noqa: E402
-from kaeru.engine.rules.protocol import BudgetExceeded  # noqa: E402
-from kaeru.engine.search import dispatch  # noqa: E402
-from kaeru.engine.search.bfs import bfs  # noqa: E402
+from kaeru.engine.catalogue.random_games import random_game
+from kaeru.engine.coach import tables
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import get_puzzle
+from kaeru.engine.rules.control import Control
+from kaeru.engine.rules.protocol import BudgetExceeded
+from kaeru.engine.search import dispatch
+from kaeru.engine.search.bfs import bfs
 
 TABLE_PUZZLES = (
     "sliding-3x3",

@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.catalogue.explorable import (  # noqa: E402
+from kaeru.engine.catalogue.explorable import (
     count_to_goal,
     explore_refusal,
     position_count,
     uses_numpy,
 )
-from kaeru.engine.puzzles.registry import all_ids, get_puzzle  # noqa: E402
+from kaeru.engine.puzzles.registry import all_ids, get_puzzle
 
 
 def measure(puzzle_id: str) -> dict[str, object]:

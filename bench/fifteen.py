@@ -354,7 +354,7 @@ def section_cancel() -> str:
                         ida.solve_walking(4, hard, control)
                     else:
                         ida.solve_pattern(hard, control, tier)
-                except Exception:  # noqa: BLE001 - Cancelled, as expected
+                except Exception:  # Cancelled, as expected
                     stopped.append(time.perf_counter())
 
             worker = threading.Thread(target=run, daemon=True)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.first_use import CASES  # noqa: E402
+from bench.first_use import CASES
 
 CHILD = """
 import json, time

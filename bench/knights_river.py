@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.puzzles.registry import families, get_puzzle  # noqa: E402
-from kaeru.engine.rules.protocol import Puzzle, Unsolvable  # noqa: E402
-from kaeru.engine.search import dispatch  # noqa: E402
+from kaeru.engine.puzzles.registry import families, get_puzzle
+from kaeru.engine.rules.protocol import Puzzle, Unsolvable
+from kaeru.engine.search import dispatch
 
 
 def seed_knights(puzzle_id: str) -> int:

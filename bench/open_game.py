@@ -25,14 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from textual.widgets import Footer  # noqa: E402
+from textual.widgets import Footer
 
-import kaeru.screens.play as play_module  # noqa: E402
-from kaeru.engine.game.session import Session  # noqa: E402
-from kaeru.engine.puzzles.registry import families  # noqa: E402
-from kaeru.screens.play import PlayScreen  # noqa: E402
-from kaeru.tui.app import KaeruApp  # noqa: E402
-from kaeru.tui.widgets.keys_footer import KeysFooter  # noqa: E402
+import kaeru.screens.play as play_module
+from kaeru.engine.game.session import Session
+from kaeru.engine.puzzles.registry import families
+from kaeru.screens.play import PlayScreen
+from kaeru.tui.app import KaeruApp
+from kaeru.tui.widgets.keys_footer import KeysFooter
 
 FOOTERS: dict[str, type[Footer]] = {"Textual Footer": Footer, "KeysFooter": KeysFooter}
 rebuilds = 0

@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.pegs.bitboard import BitBoard  # noqa: E402
-from kaeru.engine.pegs.boards import Board, english, french  # noqa: E402
-from kaeru.engine.pegs.solver import PegSolver  # noqa: E402
-from kaeru.engine.rules.control import Meter  # noqa: E402
+from kaeru.engine.pegs.bitboard import BitBoard
+from kaeru.engine.pegs.boards import Board, english, french
+from kaeru.engine.pegs.solver import PegSolver
+from kaeru.engine.rules.control import Meter
 
 ENGLISH_CLASSES = ("d4", "c1", "d1", "c2", "d2", "c3", "d3")
 # The French single-vacancy games that can be won, up to symmetry (vacancy -> last peg): the

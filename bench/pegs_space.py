@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.pegs.bitboard import BitBoard  # noqa: E402
-from kaeru.engine.pegs.boards import Board, english  # noqa: E402
-from kaeru.engine.pegs.enumeration import enumerate_positions  # noqa: E402
-from kaeru.engine.pegs.shapes import shape_state  # noqa: E402
-from kaeru.engine.pegs.space import symmetries_fixing  # noqa: E402
-from kaeru.engine.rules.control import Control  # noqa: E402
+from kaeru.engine.pegs.bitboard import BitBoard
+from kaeru.engine.pegs.boards import Board, english
+from kaeru.engine.pegs.enumeration import enumerate_positions
+from kaeru.engine.pegs.shapes import shape_state
+from kaeru.engine.pegs.space import symmetries_fixing
+from kaeru.engine.rules.control import Control
 
 C_REFERENCE_SECONDS = 30.0  # issue 15: a simple one-thread C BFS, English space, this machine
 

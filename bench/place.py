@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kaeru.engine.place.link import PlaceLink  # noqa: E402
-from kaeru.engine.place.place import Place  # noqa: E402
-from kaeru.engine.store import SavedGame, Store  # noqa: E402
-from kaeru.engine.store.models import FinishedGame  # noqa: E402
-from tests.place.pg_cluster import shared  # noqa: E402
+from kaeru.engine.place.link import PlaceLink
+from kaeru.engine.place.place import Place
+from kaeru.engine.store import SavedGame, Store
+from kaeru.engine.store.models import FinishedGame
+from tests.place.pg_cluster import shared
 
 DAY = "2026-11-25"
 

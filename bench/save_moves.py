@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.game.saves import save_progress, saved_game  # noqa: E402
-from kaeru.engine.game.session import Session  # noqa: E402
-from kaeru.engine.store import Store  # noqa: E402
+from kaeru.engine.game.saves import save_progress, saved_game
+from kaeru.engine.game.session import Session
+from kaeru.engine.store import Store
 
 PUZZLE = "sliding-3x3"
 

@@ -33,7 +33,7 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_latency import (  # noqa: E402
+from serve_latency import (
     PLAYER_GAME,
     SOLVER_GAME,
     Server,
@@ -42,7 +42,7 @@ from serve_latency import (  # noqa: E402
     print_tables,
 )
 
-from kaeru.tui.serve.pty_session import stat_fields  # noqa: E402
+from kaeru.tui.serve.pty_session import stat_fields
 
 MODELS = ("spawn", "fork")
 HOME_TITLE = b"Kaeru Arcade"

@@ -30,14 +30,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kaeru.engine.rules.control import Control, Meter  # noqa: E402
-from kaeru.engine.sliding.full_table import layered_depths  # noqa: E402
-from kaeru.engine.sliding.geometry import State, grid  # noqa: E402
-from kaeru.engine.sliding.perm_codes import PermutationCodes  # noqa: E402
-from kaeru.engine.tables import files, store  # noqa: E402
-from kaeru.engine.two_blank.geometry import Geometry  # noqa: E402
-from kaeru.engine.two_blank.index import TwoBlankIndex  # noqa: E402
-from kaeru.engine.two_blank.table import index_depths  # noqa: E402
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.sliding.full_table import layered_depths
+from kaeru.engine.sliding.geometry import State, grid
+from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.tables import files, store
+from kaeru.engine.two_blank.geometry import Geometry
+from kaeru.engine.two_blank.index import TwoBlankIndex
+from kaeru.engine.two_blank.table import index_depths
 
 UNREACHED = 255
 OLD_CHUNK = 1 << 18

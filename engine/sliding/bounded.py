@@ -135,7 +135,7 @@ class _Runner:
         def work() -> None:
             try:
                 result.append(call(ctl))
-            except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+            except BaseException as error:  # handed to the caller's thread
                 failure.append(error)
 
         worker = threading.Thread(target=work, name="kaeru-bounded", daemon=True)

@@ -31,7 +31,7 @@ STOPPED, EXHAUSTED = -1, -2
 
 
 @njit(cache=True, nogil=True)
-def wida(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as arguments
+def wida(  # a kernel takes its tables as arguments
     board: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank; restored on return
     nbr: np.ndarray,  # int64[cells, 4]: the blank's neighbours, -1 off the board
     flat: np.ndarray,  # uint8: the groups' tables end to end

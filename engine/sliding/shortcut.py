@@ -29,7 +29,7 @@ NOT_FOUND, CAPPED = -1, -2
 
 
 @njit(cache=True, nogil=True)
-def window_search(  # noqa: PLR0912 - one compiled loop
+def window_search(  # one compiled loop
     board: np.ndarray,  # int64[cells]: the tile on each cell (changed: pass a copy)
     target: np.ndarray,  # int64[cells]: the cell each tile has at the window's end
     nbr: np.ndarray,  # int64[cells, 4]
@@ -138,7 +138,7 @@ def shorten(
                                       path)
                 if found >= 0:
                     way = _way(shape, states[i], path, found)
-                    assert way[-1] == states[j]  # noqa: S101 - a kernel fault would show here
+                    assert way[-1] == states[j]  # a kernel fault would show here
                     states[i : j + 1] = way
                     improved = True
                 else:

@@ -125,7 +125,7 @@ def _same(pos: np.ndarray, other: Any, node: Any, t: Any, b: Any, nb: Any,
 
 
 @njit(cache=True, nogil=True)
-def wastar(  # noqa: PLR0913, PLR0915, PLR0912 - a kernel takes its tables as arguments
+def wastar(  # a kernel takes its tables as arguments
     start: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank
     nbr: np.ndarray,  # int64[cells, 4]
     flat: np.ndarray,  # uint8: the groups' tables end to end

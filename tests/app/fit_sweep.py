@@ -136,8 +136,8 @@ class Sweep:
         env = dict(os.environ, KAERU_SEARCH_MODE="thread", COLORTERM="truecolor",
                    KAERU_PDB_BUILD="off", KAERU_DATA_DIR=f"{self.folder.name}/data",
                    KAERU_CACHE_DIR=f"{self.folder.name}/cache")
-        self.out = open(Path(self.folder.name, "out.json"), "w+")  # noqa: SIM115
-        self.err = open(Path(self.folder.name, "err.txt"), "w+")  # noqa: SIM115
+        self.out = open(Path(self.folder.name, "out.json"), "w+")
+        self.err = open(Path(self.folder.name, "err.txt"), "w+")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.app.fit_sweep", *map(size_name, sizes)],
             cwd=ROOT, env=env, stdout=self.out, stderr=self.err,

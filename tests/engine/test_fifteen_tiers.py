@@ -61,7 +61,7 @@ def test_a_cancelled_search_stops(no_tier_builds: None) -> None:
     def run() -> None:
         try:
             ida.solve_fifteen(HARD, Control(progress, asked.is_set, None))
-        except BaseException as error:  # noqa: BLE001 - handed to the test
+        except BaseException as error:  # handed to the test
             outcome.append(error)
 
     worker = threading.Thread(target=run, daemon=True)

@@ -137,7 +137,7 @@ def test_concurrent_writers_and_first_opens_lose_nothing_and_migrate_once(cluste
                                                      ("1",)))
                     store.finish_game(slot, won(f"oshidori:{name}-{n}"))
                     store.set_setting(name, str(n))
-        except BaseException as error:  # noqa: BLE001 - reported below
+        except BaseException as error:  # reported below
             errors.append(error)
 
     threads = [threading.Thread(target=arcade, args=(f"p{i}",)) for i in range(4)]
