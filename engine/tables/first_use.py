@@ -36,6 +36,7 @@ WINDOW = 1.0  # seconds of reports the rate is taken over, at least ...
 WINDOW_SHARE = 0.25  # ... and this share of the time spent
 SMOOTHING = 0.5  # weight of the newest figure in the time left (the rest: the one before, aged)
 ESTIMATING = "estimating the time left"
+ALMOST_DONE = 0.999  # the most a guess from the time alone says: a build is done when it says so
 MOST = 0.9  # a fraction guessed from the time alone reaches this at the measured time, then
 # creeps on towards 1 without reaching it
 
@@ -135,7 +136,8 @@ def guess_fraction(elapsed: float, measured: float) -> float:
         return MOST
     if elapsed <= measured:
         return MOST * elapsed / measured
-    return MOST + (1.0 - MOST) * (1.0 - math.exp(-(elapsed - measured) / measured))
+    guessed = MOST + (1.0 - MOST) * (1.0 - math.exp(-(elapsed - measured) / measured))
+    return min(guessed, ALMOST_DONE)  # far past the measured time the float rounds to 1
 
 
 def say_time_left(seconds: float) -> str:

@@ -259,7 +259,7 @@ def test_an_announcer_without_the_builder_s_fraction_uses_the_time_and_stays_bel
     assert first_use.MOST < (seen[0].progress or 0) < 1.0
     note = seen[0].note
     assert note.startswith("Building a table: once only") and "1.0 MB on disk" in note
-    guesses = [first_use.guess_fraction(t, 10.0) for t in (0, 5, 10, 20, 100)]
+    guesses = [first_use.guess_fraction(t, 10.0) for t in (0, 5, 10, 20, 100, 10_000)]
     assert guesses == sorted(guesses) and guesses[2] == first_use.MOST and guesses[-1] < 1.0
 
 
