@@ -22,7 +22,7 @@ from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from kaeru.engine.catalogue.daily import share_line, short_title
 from kaeru.engine.game.modes import Mode, Refused
@@ -41,6 +41,7 @@ from kaeru.tui.widgets.coach_panel import CoachPanel, distance_line
 from kaeru.tui.widgets.goal_board import GoalBoard
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.widgets.playback_bar import PlaybackBar
+from kaeru.tui.widgets.quiet_header import QuietHeader
 from kaeru.tui.widgets.stats import StatsPanel
 from kaeru.tui.widgets.text_update import update_text
 
@@ -84,7 +85,7 @@ class PlayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         goal_board, stats = self.goal_board(), StatsPanel(id="stats")
         self.preset_layout(goal_board, stats)
-        yield Header(icon=HEADER_ICON)
+        yield QuietHeader(icon=HEADER_ICON)
         yield Static(id="panes")
         with Horizontal(id="main"):
             with Vertical(id="board-area"):

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
+from textual.strip import Strip
 
 from kaeru.engine.rules.layout import BLACK, WHITE, Cell, Layout
 from kaeru.tui.widgets.board import BoardWidget, arrow_bindings
@@ -141,6 +143,11 @@ class RowBoard(BoardWidget):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # the lines drawn for each cursor cell since the last change of anything else (a
+        # cursor move only picks them: over SSH it is the key pressed most, see
+        # bench/key_cost.py); (cursor, width, height, line) -> the line
+        self._drawn: dict[tuple[int, int, int, int], Strip] = {}
+        self._cursor_moving = False  # a refresh for a cursor move: the lines drawn stay good
         super().__init__(*args, **kwargs)
         self.cursor = first_movable(self.shown)
         self._digit: tuple[int, float] | None = None  # the last digit typed, and when
@@ -175,6 +182,37 @@ class RowBoard(BoardWidget):
         return self.form_for(width, room(container, viewport)[1]).height
 
     # ---- drawing -----------------------------------------------------------------------------
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Any refresh but a cursor move's (a new position, a mark, the styles, the size, the
+        focus…) forgets the lines drawn."""
+        if not self._cursor_moving:
+            self._drawn.clear()
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def notify_style_update(self) -> None:
+        self._drawn.clear()
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """A line as last drawn with the cursor on this cell, else drawn now."""
+        width, height = self.size
+        key = (self.cursor, width, height, y)
+        line = self._drawn.get(key)
+        if line is None:
+            line = self._drawn[key] = super().render_line(y)
+        return line
+
+    def move_cursor(self, cell: int) -> None:
+        """Put the cursor on `cell` and redraw (from the lines drawn, when it was there)."""
+        self.cursor = cell
+        self._cursor_moving = True
+        try:
+            self.refresh()
+        finally:
+            self._cursor_moving = False
+
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"rowboard--{name}")
 
@@ -263,13 +301,11 @@ class RowBoard(BoardWidget):
     # ---- keys and clicks ---------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
         self._digit = None
-        self.cursor = (self.cursor + delta) % self.cells
-        self.refresh()
+        self.move_cursor((self.cursor + delta) % self.cells)
 
     def action_cursor_to(self, cell: int) -> None:
         if -self.cells <= cell < self.cells:
-            self.cursor = cell % self.cells
-            self.refresh()
+            self.move_cursor(cell % self.cells)
 
     def action_digit(self, digit: int) -> None:
         """1–9 and 0 (= 10) put the cursor on that cell; a second digit typed soon after the
@@ -299,6 +335,5 @@ class RowBoard(BoardWidget):
     def on_click(self, event: events.Click) -> None:
         cell = self.form.cell_at(event.x - PADDING // 2)
         if cell is not None:
-            self.cursor = cell
-            self.refresh()
+            self.move_cursor(cell)
             self.action_move()
