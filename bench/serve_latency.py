@@ -40,7 +40,7 @@ from pathlib import Path
 
 import asyncssh
 
-from kaeru.tui.serve.pty_session import stat_fields
+from kaeru.tui.serve.ssh.pty_session import stat_fields
 
 KEY_INTERVAL = 0.100
 ECHO_TIMEOUT = 2.0
@@ -390,8 +390,8 @@ def print_tables(rows: list[dict[str, float]], seconds: float) -> None:
 # ---- --serve: one guest-mode server whose arcades open a given game -------------------------
 async def serve(game: str, root: Path, model: str = "spawn") -> None:
     from kaeru.engine.tables.folder import configured_dir
-    from kaeru.tui.serve.limits import SessionLimits
-    from kaeru.tui.serve.ssh_server import ServeConfig, start_server, stop_server
+    from kaeru.tui.serve.processes.limits import SessionLimits
+    from kaeru.tui.serve.ssh.server import ServeConfig, start_server, stop_server
 
     config = ServeConfig(
         port=0,

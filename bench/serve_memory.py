@@ -42,7 +42,7 @@ from serve_latency import (
     print_tables,
 )
 
-from kaeru.tui.serve.pty_session import stat_fields
+from kaeru.tui.serve.ssh.pty_session import stat_fields
 
 MODELS = ("spawn", "fork")
 HOME_TITLE = b"Kaeru Arcade"

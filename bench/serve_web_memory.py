@@ -35,7 +35,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve_memory import HOST_MB, available_kb, pss_kb, rss_kb
 
-from kaeru.tui.serve.pty_session import stat_fields
+from kaeru.tui.serve.ssh.pty_session import stat_fields
 
 MODELS = {
     "spawn": ["--process-model", "spawn", "--search-workers", "-1"],

@@ -57,7 +57,7 @@ def test_the_wheel_holds_every_module_and_its_data(clone: Path, wheel: zipfile.Z
     missing = sorted(s for s in sources if f"kaeru/{s}" not in names)
     assert missing == []
     assert {"kaeru/__init__.py", "kaeru/__main__.py"} <= names
-    assert any(n.startswith("kaeru/tui/serve/static/") for n in names)
+    assert any(n.startswith("kaeru/tui/serve/web/static/") for n in names)
     assert not [n for n in names if n.split("/")[0] in ("engine", "screens", "tui", "tests")]
 
 

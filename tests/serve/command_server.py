@@ -18,8 +18,8 @@ from pathlib import Path
 
 
 async def serve(root: Path, limits: dict[str, object], command: list[str]) -> None:
-    from kaeru.tui.serve.limits import SessionLimits
-    from kaeru.tui.serve.ssh_server import ServeConfig, start_server, stop_server
+    from kaeru.tui.serve.processes.limits import SessionLimits
+    from kaeru.tui.serve.ssh.server import ServeConfig, start_server, stop_server
 
     try:
         from kaeru.tui.serve import operator_log

@@ -22,7 +22,7 @@ import pytest
 
 pyte = pytest.importorskip("pyte")
 
-from kaeru.tui.serve.pty_session import stat_fields  # noqa: E402
+from kaeru.tui.serve.ssh.pty_session import stat_fields  # noqa: E402
 
 SSH_OPTIONS = [
     "-o",

@@ -15,7 +15,7 @@ import pytest
 from kaeru.engine.catalogue.daily import daily_games
 from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.search import dispatch
-from kaeru.tui.serve.ssh_server import HOST_KEY_NAME
+from kaeru.tui.serve.ssh.server import HOST_KEY_NAME
 from tests.place.pg_cluster import SKIP_REASON, free_port, shared
 from tests.serve.conftest import Server, Terminal, make_key, needs_ssh, ssh_command
 from tests.serve.test_ssh_play import HOME_TEXT, open_puzzle

@@ -12,12 +12,12 @@ import pytest
 
 from kaeru.tui.cli.commands.serve import where_message
 from kaeru.tui.cli.main import main
-from kaeru.tui.serve.admission import Admission, login_caps
-from kaeru.tui.serve.identity import guest_player_name, key_player_name, player_folders
-from kaeru.tui.serve.limits import MAX_COLUMNS, MAX_ROWS, SessionLimits, clamp_size
 from kaeru.tui.serve.preflight import table_line
-from kaeru.tui.serve.pty_session import PDB_BUILD_MEMORY_MB, arcade_environment
-from kaeru.tui.serve.ssh_server import ensure_host_key, remove_stale_guests
+from kaeru.tui.serve.processes.limits import MAX_COLUMNS, MAX_ROWS, SessionLimits, clamp_size
+from kaeru.tui.serve.ssh.admission import Admission, login_caps
+from kaeru.tui.serve.ssh.identity import guest_player_name, key_player_name, player_folders
+from kaeru.tui.serve.ssh.pty_session import PDB_BUILD_MEMORY_MB, arcade_environment
+from kaeru.tui.serve.ssh.server import ensure_host_key, remove_stale_guests
 
 
 def test_key_names_are_safe_and_distinct():
@@ -209,7 +209,7 @@ def test_check_validates_and_exits(tmp_path, capsys):
 
 
 def test_the_web_page_s_own_origins():
-    from kaeru.tui.serve.web import own_origins
+    from kaeru.tui.serve.web.server import own_origins
 
     local = own_origins("127.0.0.1", 8000, None)
     assert {"http://127.0.0.1:8000", "http://localhost:8000"} <= local

@@ -1,6 +1,6 @@
 """A served arcade (KAERU_SURVEY=server) never surveys the catalogue itself: the server did it
-once (`tui.serve.survey_ahead`), and the home screen reads the facts from the shared cache, new
-ones included as the server finds them."""
+once (`tui.serve.processes.survey_ahead`), and the home screen reads the facts from the
+shared cache, new ones included as the server finds them."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from kaeru.engine.store import Store
-from kaeru.tui.serve.pty_session import session_processes
+from kaeru.tui.serve.ssh.pty_session import session_processes
 from tests.serve.conftest import (
     Terminal,
     alive,

@@ -12,7 +12,7 @@ import pytest
 
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service import DONE, JobKind, JobRequest, SearchService
-from kaeru.tui.serve.pty_session import session_processes, stat_fields
+from kaeru.tui.serve.ssh.pty_session import session_processes, stat_fields
 from tests.serve.conftest import (
     CommandServer,
     Terminal,

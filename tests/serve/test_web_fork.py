@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kaeru.tui.serve.pty_session import session_processes
+from kaeru.tui.serve.ssh.pty_session import session_processes
 from tests.serve.conftest import alive, live_pids, parent_of
 from tests.serve.test_web_hostile import WebServer
 
@@ -129,7 +129,7 @@ def test_a_tab_is_forked_from_the_warm_parent_and_searches_in_the_shared_pool(we
             # forked from the warm parent (its command line: it never started a Python of its
             # own) and adopted by the server, leading a session of its own
             assert cmdline(arcade) == cmdline(warm)
-            assert b"kaeru.tui.serve.web_app" not in cmdline(arcade)
+            assert b"kaeru.tui.serve.web.tab" not in cmdline(arcade)
             assert shared_dirty_mb(arcade) > 10  # the warm parent's preloaded pages, shared
             assert parent_of(arcade) == server.process.pid
             assert session_processes(arcade) == [arcade]
@@ -180,4 +180,4 @@ def test_the_spawn_model_keeps_a_fresh_python_per_tab(web_server):
             await tab.close()
 
     (started,) = asyncio.run(look())
-    assert b"kaeru.tui.serve.web_app" in started
+    assert b"kaeru.tui.serve.web.tab" in started

@@ -20,7 +20,7 @@ from textual.widgets import OptionList
 from kaeru.engine.store import Store
 from kaeru.screens.settings import CACHE, SettingsScreen, setting
 from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE
-from kaeru.tui.serve.web import visitor_environment
+from kaeru.tui.serve.web.server import visitor_environment
 from tests.serve.test_web import free_port, wait_listening
 
 

@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from kaeru.tui.serve.pty_session import PDB_BUILD_MEMORY_MB, table_build_allowed
+from kaeru.tui.serve.ssh.pty_session import PDB_BUILD_MEMORY_MB, table_build_allowed
 
 
 def ensure_temp_dir(root: Path) -> str | None:

@@ -21,7 +21,7 @@ from kaeru.engine.rules.protocol import BadInput
 from kaeru.tui.cli.exit_codes import EXIT_OK
 
 if TYPE_CHECKING:
-    from kaeru.tui.serve.ssh_server import ServeConfig
+    from kaeru.tui.serve.ssh.server import ServeConfig
 
 NAME = "serve"
 HELP = "serve the arcade over SSH or to a web browser"
@@ -193,9 +193,9 @@ def where_message(kind: str, host: str, port: int) -> str:
 
 def run_ssh(args: argparse.Namespace) -> int:
     from kaeru.engine.tables.folder import configured_dir
-    from kaeru.tui.serve.identity import serve_root
-    from kaeru.tui.serve.limits import SessionLimits
     from kaeru.tui.serve.preflight import ensure_temp_dir
+    from kaeru.tui.serve.processes.limits import SessionLimits
+    from kaeru.tui.serve.ssh.identity import serve_root
 
     if not args.guest and args.authorized_keys is None:
         raise BadInput("serve ssh needs --authorized-keys FILE, or --guest to let anyone in")
@@ -219,7 +219,7 @@ def run_ssh(args: argparse.Namespace) -> int:
         temp_note = ensure_temp_dir(root)  # before asyncssh is imported: it needs one
     except OSError as error:
         raise BadInput(f"no writable temp folder, and {root} is not writable: {error}") from None
-    from kaeru.tui.serve.ssh_server import ServeConfig
+    from kaeru.tui.serve.ssh.server import ServeConfig
 
     config = ServeConfig(
         host=args.host,
@@ -266,7 +266,7 @@ def choose_store(url: str | None, root: Path) -> dict[str, str]:
 
 
 def check_ssh(config: ServeConfig, temp_note: str | None) -> int:
-    from kaeru.tui.serve.ssh_check import check_lines
+    from kaeru.tui.serve.ssh.check import check_lines
 
     lines = check_lines(config)
     if temp_note:
@@ -281,7 +281,7 @@ def check_ssh(config: ServeConfig, temp_note: str | None) -> int:
 async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
     from kaeru.tui.serve import operator_log
     from kaeru.tui.serve.preflight import raise_fd_limit, table_line
-    from kaeru.tui.serve.ssh_server import (
+    from kaeru.tui.serve.ssh.server import (
         HOST_KEY_NAME,
         ServeError,
         host_key_line,
@@ -333,9 +333,9 @@ async def serve_ssh(config: ServeConfig, temp_note: str | None) -> None:
 def run_web(args: argparse.Namespace) -> int:
     from kaeru.engine.tables.folder import configured_dir
     from kaeru.tui.serve import operator_log
-    from kaeru.tui.serve.limits import SessionLimits
-    from kaeru.tui.serve.shared_processes import SharedProcesses
-    from kaeru.tui.serve.web import WebSettings, make_server
+    from kaeru.tui.serve.processes.limits import SessionLimits
+    from kaeru.tui.serve.processes.shared_processes import SharedProcesses
+    from kaeru.tui.serve.web.server import WebSettings, make_server
 
     try:
         limits = SessionLimits(max_sessions=args.max_sessions, memory_mb=args.memory_limit)

@@ -1,6 +1,7 @@
-"""The first code an SSH player's arcade process runs (`python -m kaeru.tui.serve.arcade_child
-MEMORY_BYTES [COMMAND...]`): make the pty on stdin its controlling terminal (so window-size
-changes arrive as SIGWINCH), cap its address space (RLIMIT_AS, soft and hard, inherited by its
+"""The first code an SSH player's arcade process runs
+(`python -m kaeru.tui.serve.processes.arcade_child MEMORY_BYTES [COMMAND...]`): make the pty
+on stdin its controlling terminal (so window-size changes arrive as SIGWINCH), cap its
+address space (RLIMIT_AS, soft and hard, inherited by its
 search worker), start multiprocessing's resource tracker (see below), then run the arcade in
 this same process (with ARGS when COMMAND is `kaeru ARGS...`), or exec COMMAND.
 
@@ -13,7 +14,7 @@ import os
 import sys
 import termios
 
-from kaeru.tui.serve.limits import apply_memory_limit
+from kaeru.tui.serve.processes.limits import apply_memory_limit
 
 IN_PROCESS = "kaeru"  # COMMAND ["kaeru", ARGS...]: `kaeru ARGS` in this process (as the
 # warm parent's arcades do: `warm_parent.IN_PROCESS`)

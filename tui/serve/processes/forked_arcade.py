@@ -21,7 +21,7 @@ import sys
 import threading
 from collections.abc import Mapping, Sequence
 
-from kaeru.tui.serve.warm_parent import ENV_ROOM, ENV_ROOM_SIZE
+from kaeru.tui.serve.processes.warm_parent import ENV_ROOM, ENV_ROOM_SIZE
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,8 @@ class WarmParent:
         self._requests = 0
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "kaeru.tui.serve.warm_parent", str(theirs.fileno())],
+                [sys.executable, "-m", "kaeru.tui.serve.processes.warm_parent",
+                 str(theirs.fileno())],
                 pass_fds=(theirs.fileno(),),
                 env={**env, ENV_ROOM: "." * ENV_ROOM_SIZE},
                 stdin=subprocess.DEVNULL,

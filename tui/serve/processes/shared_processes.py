@@ -20,10 +20,10 @@ import tempfile
 from pathlib import Path
 from typing import Protocol
 
-from kaeru.tui.serve.forked_arcade import WarmParent, WarmParentError
-from kaeru.tui.serve.limits import SessionLimits
 from kaeru.tui.serve.operator_log import log
-from kaeru.tui.serve.pty_session import (
+from kaeru.tui.serve.processes.forked_arcade import WarmParent, WarmParentError
+from kaeru.tui.serve.processes.limits import SessionLimits
+from kaeru.tui.serve.ssh.pty_session import (
     PASSED_SERVER_ENV,
     SERVED_ANIMATIONS,
     limit_table_builds,
@@ -129,7 +129,8 @@ class SharedProcesses:
     def _start_survey(self, env: dict[str, str]) -> None:
         try:
             self.survey = subprocess.Popen(
-                [sys.executable, "-m", "kaeru.tui.serve.survey_ahead", str(SURVEY_NICENESS)],
+                [sys.executable, "-m", "kaeru.tui.serve.processes.survey_ahead",
+                 str(SURVEY_NICENESS)],
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,

@@ -3,7 +3,7 @@ priority when it starts, and every arcade it serves reads the facts from the sha
 (`engine.catalogue.cache`, KAERU_SURVEY=server) instead of surveying the catalogue itself (about
 15 s of CPU and up to 365 MB per arcade on a cold cache).
 
-    python -m kaeru.tui.serve.survey_ahead [NICENESS]
+    python -m kaeru.tui.serve.processes.survey_ahead [NICENESS]
 
 What an earlier run found is kept: a warm cache makes this a moment's work.
 """

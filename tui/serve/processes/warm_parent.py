@@ -5,7 +5,7 @@ one arcade per connection on request. A forked arcade shares every page it does 
 this parent and with every other arcade: a new player costs a few megabytes and reaches the first
 frame without importing anything.
 
-    python -m kaeru.tui.serve.warm_parent FD
+    python -m kaeru.tui.serve.processes.warm_parent FD
 
 FD is this end of a unix socket pair held by the server. Each request is one datagram-sized
 message: a JSON header {"env": {...}, "memory": BYTES, "command": [...]} with the arcade's
@@ -60,7 +60,7 @@ PRELOAD_MODULES = (
     "kaeru.engine.service",
     "kaeru.engine.service.pool_runner",
     "kaeru.engine.store",
-    "kaeru.tui.serve.web_app",
+    "kaeru.tui.serve.web.tab",
     # what Textual imports only once it runs on a terminal
     "textual.drivers.linux_driver",
     "textual.drivers._writer_thread",
@@ -194,7 +194,7 @@ def run_arcade(request: dict[str, object], stdio: list[int], channel: socket.soc
         become_player(request, stdio)
         command = request_command(request)
         if command[:1] == [WEB_TAB]:
-            from kaeru.tui.serve.web_app import run_tab
+            from kaeru.tui.serve.web.tab import run_tab
 
             code = run_tab()
         else:
@@ -242,7 +242,7 @@ def become_player(request: dict[str, object], stdio: list[int]) -> None:
             os.chdir(home)
     given_memory = request.get("memory")
     memory = given_memory if isinstance(given_memory, int) else 0
-    from kaeru.tui.serve.limits import apply_memory_limit
+    from kaeru.tui.serve.processes.limits import apply_memory_limit
 
     apply_memory_limit(memory or None)
     show_environment(env)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import resource
 from collections import Counter
 
-from kaeru.tui.serve.limits import FULL_MESSAGE, SessionLimits
+from kaeru.tui.serve.processes.limits import FULL_MESSAGE, SessionLimits
 
 # Connections that have not finished logging in: at most this many in all and per address.
 # A login takes a fraction of a second; the cap only bites on a flood.

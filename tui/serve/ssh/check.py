@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kaeru.tui.serve.preflight import raise_fd_limit, table_line, tables_built, writable
-from kaeru.tui.serve.ssh_server import (
+from kaeru.tui.serve.ssh.server import (
     HOST_KEY_NAME,
     ServeConfig,
     ServeError,

@@ -28,9 +28,9 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from kaeru.tui.serve.forked_arcade import ForkedChild, WarmParent, WarmParentError
-from kaeru.tui.serve.identity import PlayerFolders
-from kaeru.tui.serve.limits import clamp_size
+from kaeru.tui.serve.processes.forked_arcade import ForkedChild, WarmParent, WarmParentError
+from kaeru.tui.serve.processes.limits import clamp_size
+from kaeru.tui.serve.ssh.identity import PlayerFolders
 
 log = logging.getLogger("kaeru.serve")
 CLIENT_ENV_NAMES = ("TERM", "COLORTERM", "NO_COLOR", "LANG")
@@ -173,7 +173,7 @@ class ArcadeProcess:
         for the caller)."""
         self._loop = asyncio.get_running_loop()
         master, slave = pty.openpty()
-        launcher = [sys.executable, "-m", "kaeru.tui.serve.arcade_child"]
+        launcher = [sys.executable, "-m", "kaeru.tui.serve.processes.arcade_child"]
         try:
             set_window_size(master, self.columns, self.rows)
             if self.warm is not None:

@@ -24,13 +24,13 @@ from pathlib import Path
 
 import asyncssh
 
-from kaeru.tui.serve.admission import Admission, login_caps, open_files_limit
-from kaeru.tui.serve.identity import guest_player_name, key_player_name
-from kaeru.tui.serve.limits import SessionLimits
 from kaeru.tui.serve.operator_log import install_loop_handler, log, throttle
-from kaeru.tui.serve.pty_session import TERMINAL_RESET
-from kaeru.tui.serve.shared_processes import SharedProcesses
-from kaeru.tui.serve.ssh_session import ArcadeSession
+from kaeru.tui.serve.processes.limits import SessionLimits
+from kaeru.tui.serve.processes.shared_processes import SharedProcesses
+from kaeru.tui.serve.ssh.admission import Admission, login_caps, open_files_limit
+from kaeru.tui.serve.ssh.identity import guest_player_name, key_player_name
+from kaeru.tui.serve.ssh.pty_session import TERMINAL_RESET
+from kaeru.tui.serve.ssh.session import ArcadeSession
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 LISTEN_QUEUE = 1024

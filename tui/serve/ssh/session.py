@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from kaeru.tui.serve.identity import player_folders
-from kaeru.tui.serve.limits import IDLE_MESSAGE, clamp_size
 from kaeru.tui.serve.operator_log import log
-from kaeru.tui.serve.pty_session import TERMINAL_RESET, ArcadeProcess, arcade_environment
+from kaeru.tui.serve.processes.limits import IDLE_MESSAGE, clamp_size
+from kaeru.tui.serve.ssh.identity import player_folders
+from kaeru.tui.serve.ssh.pty_session import TERMINAL_RESET, ArcadeProcess, arcade_environment
 
 if TYPE_CHECKING:
-    from kaeru.tui.serve.ssh_server import ArcadeState
+    from kaeru.tui.serve.ssh.server import ArcadeState
 
 NO_TERMINAL_MESSAGE = "kaeru serve: this server runs only the arcade; connect with a terminal."
 EOF_MESSAGE = "kaeru serve: your input ended (no key can come); disconnected."

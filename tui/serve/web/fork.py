@@ -18,9 +18,9 @@ import os
 import signal
 from collections.abc import Mapping
 
-from kaeru.tui.serve.forked_arcade import ForkedChild, WarmParent
-from kaeru.tui.serve.pty_session import kill_session, reap
-from kaeru.tui.serve.warm_parent import WEB_TAB
+from kaeru.tui.serve.processes.forked_arcade import ForkedChild, WarmParent
+from kaeru.tui.serve.processes.warm_parent import WEB_TAB
+from kaeru.tui.serve.ssh.pty_session import kill_session, reap
 
 QUIT_GRACE_SECONDS = 5.0  # a tab told to quit, to end by itself (its game is saved)
 TERM_GRACE_SECONDS = 1.0  # after SIGTERM (the web driver's own exit), before SIGKILL

@@ -3,7 +3,7 @@
 textual-serve's page asks a font host on the internet for its web font, which fails offline; this
 page ships DejaVu Sans Mono (`static/`, its licence beside it) under the family name the
 terminal asks for, and loads nothing from outside this server. Each browser tab gets its own
-arcade process (`kaeru.tui.serve.web_app`, which draws a header glyph every common font has):
+arcade process (`kaeru.tui.serve.web.tab`, which draws a header glyph every common font has):
 forked from the server's warm parent on pipes (`web_fork`, the default `--process-model fork`,
 as `kaeru serve ssh` forks its arcades), or a fresh Python per tab as textual-serve starts it
 (`--process-model spawn`). Either way the tabs search in the server's one search pool and read
@@ -38,12 +38,12 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from kaeru.tui.serve.forked_arcade import WarmParentError
-from kaeru.tui.serve.limits import SessionLimits, clamp_size
-from kaeru.tui.serve.pty_session import SERVED_ANIMATIONS, limit_table_builds
+from kaeru.tui.serve.processes.forked_arcade import WarmParentError
+from kaeru.tui.serve.processes.limits import SessionLimits, clamp_size
+from kaeru.tui.serve.processes.shared_processes import SharedProcesses
 from kaeru.tui.serve.served import SERVED_ENV
-from kaeru.tui.serve.shared_processes import SharedProcesses
-from kaeru.tui.serve.web_fork import QUIT_GRACE_SECONDS, PipedArcade, fork_tab
+from kaeru.tui.serve.ssh.pty_session import SERVED_ANIMATIONS, limit_table_builds
+from kaeru.tui.serve.web.fork import QUIT_GRACE_SECONDS, PipedArcade, fork_tab
 
 HERE = Path(__file__).resolve().parent
 KAERU_STATIC_ROUTE = "/kaeru-static"
@@ -271,7 +271,7 @@ def make_server(
     """A server for the arcade on `host:port` (one process per browser tab: forked from the warm
     parent once `shared` is set, else textual-serve's, started by the command below)."""
     memory = str(memory_mb * 2**20 if memory_mb else 0)
-    command = shlex.join([sys.executable, "-m", "kaeru.tui.serve.web_app", memory])
+    command = shlex.join([sys.executable, "-m", "kaeru.tui.serve.web.tab", memory])
     extra = {origin.rstrip("/") for origin in allow_origins}
     return ArcadeWebServer(
         command,

@@ -1,5 +1,5 @@
 """The arcade as `kaeru serve web` runs it in each browser tab (forked from the warm parent,
-`run_tab`; or in the spawn model `python -m kaeru.tui.serve.web_app MEMORY_BYTES`): its address
+`run_tab`; or in the spawn model `python -m kaeru.tui.serve.web.tab MEMORY_BYTES`): its address
 space capped (RLIMIT_AS, inherited by its search worker; 0: none), then KaeruApp with a header
 glyph that common fonts have (Textual's default, U+2B58, is missing from most monospace fonts
 and shows as an empty box in the browser)."""
@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from kaeru.tui.app import KaeruApp
-from kaeru.tui.serve.limits import apply_memory_limit
+from kaeru.tui.serve.processes.limits import apply_memory_limit
 
 HEADER_GLYPH = "○"  # U+25CB WHITE CIRCLE: in WGL4, so in DejaVu, Courier New, Menlo, Consolas
 
