@@ -223,7 +223,7 @@ def section_short(count: int, cap: float) -> str:
 # ---- 4. big boards -------------------------------------------------------------------------------
 KORF24 = ROOT / "bench" / "data" / "korf24.txt"
 ISSUE_KORF = (2, 6, 8, 9)  # the four of issue 24: optima 95, 96, 97, 113
-BEFORE_REV = "50639bf"  # last round's closing commit (line by line with databases of 4 tiles)
+BEFORE_REV = "2f31758"  # before the 6x6 candidates and the five-sum lower bound (issue 24)
 SIDES = (6, 7, 8, 10)
 
 

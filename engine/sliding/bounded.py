@@ -33,14 +33,14 @@ import numpy as np
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET, SearchStats
 from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.pdb_big import BigDatabase, big_database
+from kaeru.engine.sliding.pdb_big import BigDatabase, Views, big_database
 
 WEIGHTS = (Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(27, 20),
            Fraction(5, 4))
 POLISH_FROM = (Fraction(2, 3), Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))  # tails' starts
 POLISH_WEIGHTS = (Fraction(3, 2), Fraction(4, 3), Fraction(5, 4), Fraction(6, 5))
 SECONDS = 20.0  # the whole schedule (CPU seconds), by default
-SIX_SECONDS = 40.0  # 26 to 36 cells (two lines, then the 5×5; the lines fill their memory first)
+SIX_SECONDS = 56.0  # 26 to 36 cells (two lines, then the 5×5; the lines fill their memory first)
 BIG_SECONDS = 8.0  # past 36 cells (line by line, `peel`): an answer in seconds
 PLAIN_SHARE = 0.25  # of the time, kept for plain IDA* (the lower bound)
 TRACE = False
@@ -198,6 +198,21 @@ class _Runner:
                 board, self.grid.neighbour_array, db.flat, db.offset, db.tile_group,
                 db.tile_mul, mirror_tile, transpose, square, 1, 1, 2, limit, c, self.path,
             )),
+            ctl, seconds, nodes_cap,
+        )
+        return outcome, int(ctl[FAILED])
+
+    def plain_views(self, views: Views, limit: int, seconds: float,
+                    nodes_cap: int) -> tuple[int, int]:
+        """`plain` on the largest of several databases' sums (`pdb_big.six_views`)."""
+        from kaeru.engine.sliding.bounded_kernels import CONTROL_SIZE, FAILED, ida_views
+
+        board = np.array(self.state, dtype=np.int64)
+        ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
+        outcome = self._run(
+            lambda c: int(ida_views(board, self.grid.neighbour_array, views.flat,
+                                    views.group_offset, views.tile, views.cell, views.group,
+                                    views.mul, limit, c, self.path)),
             ctl, seconds, nodes_cap,
         )
         return outcome, int(ctl[FAILED])

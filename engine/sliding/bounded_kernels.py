@@ -173,3 +173,147 @@ def wida(  # a kernel takes its tables as arguments
             ctl[NODES] = nodes
             return EXHAUSTED
         bound = max(next_bound, bound + step)
+
+
+@njit(cache=True, nogil=True)
+def ida_views(  # plain IDA* on the largest of several additive sums (`pdb_views.Views`)
+    board: np.ndarray,  # int64[cells]: the tile on each cell, 0 the blank; restored on return
+    nbr: np.ndarray,  # int64[cells, 4]
+    flat: np.ndarray,  # uint8: every partition's tables end to end
+    group_offset: np.ndarray,  # int64[all groups]: where each group's table starts in `flat`
+    view_tile: np.ndarray,  # int64[views, cells]: a tile's label in the view (mirror or not)
+    view_cell: np.ndarray,  # int64[views, cells]: a cell's place in the view
+    view_group: np.ndarray,  # int64[views, cells]: a view tile's group (an index of all groups)
+    view_mul: np.ndarray,  # int64[views, cells]: the weight of its cell in the group's index
+    limit: int,  # cut nodes with g + h > limit
+    ctl: np.ndarray,  # int64[CONTROL_SIZE]
+    path: np.ndarray,  # int64[MAX_PATH]: the blank's cells along the path, out
+) -> int:
+    """A length, STOPPED or EXHAUSTED; ctl[FAILED] the last bound passed with no solution."""
+    cells = board.size
+    views = view_tile.shape[0]
+    cap = path.size - 1
+    order = np.zeros((cap + 1, 4), dtype=np.int64)
+    child_s = np.zeros((cap + 1, 4, views), dtype=np.int64)
+    child_h = np.zeros((cap + 1, 4), dtype=np.int64)
+    count = np.zeros(cap + 1, dtype=np.int64)
+    nxt = np.zeros(cap + 1, dtype=np.int64)
+    idx = np.zeros(group_offset.size, dtype=np.int64)
+    sums = np.zeros((cap + 2, views), dtype=np.int64)
+    trial = np.zeros(views, dtype=np.int64)
+    blank0 = 0
+    for c in range(cells):
+        t = board[c]
+        if t == 0:
+            blank0 = c
+            continue
+        for v in range(views):
+            vt = view_tile[v, t]
+            idx[view_group[v, vt]] += view_cell[v, c] * view_mul[v, vt]
+    h0 = 0
+    for v in range(views):  # each view's groups: those its tiles name
+        seen = np.zeros(group_offset.size, dtype=np.bool_)
+        for t in range(1, cells):
+            g = view_group[v, view_tile[v, t]]
+            if not seen[g]:
+                seen[g] = True
+                sums[0, v] += flat[group_offset[g] + idx[g]]
+        if sums[0, v] > h0:
+            h0 = sums[0, v]
+    path[0] = blank0
+    ctl[FAILED] = -1
+    if h0 == 0:
+        return 0
+    if h0 > limit:
+        return EXHAUSTED
+    bound = h0
+    nodes = ctl[NODES]
+    while True:
+        ctl[BOUND] = bound
+        ctl[ITERATIONS] += 1
+        next_bound = INFINITE
+        d = 0
+        entering = True
+        while d >= 0:
+            b = path[d]
+            if entering:
+                entering = False
+                n_ok = 0
+                for k in range(4):
+                    nb = nbr[b, k]
+                    if nb < 0 or (d > 0 and nb == path[d - 1]):
+                        continue
+                    t = board[nb]
+                    h = 0
+                    for v in range(views):
+                        vt = view_tile[v, t]
+                        g = view_group[v, vt]
+                        old = group_offset[g] + idx[g]
+                        new = old + (view_cell[v, b] - view_cell[v, nb]) * view_mul[v, vt]
+                        trial[v] = sums[d, v] - flat[old] + flat[new]
+                        if trial[v] > h:
+                            h = trial[v]
+                    nodes += 1
+                    if d + 1 + h > limit or d + 1 >= cap:
+                        continue
+                    f = d + 1 + h
+                    if f > bound:
+                        if f < next_bound:
+                            next_bound = f
+                        continue
+                    j = n_ok
+                    while j > 0 and child_h[d, j - 1] > h:
+                        order[d, j] = order[d, j - 1]
+                        child_h[d, j] = child_h[d, j - 1]
+                        child_s[d, j, :] = child_s[d, j - 1, :]
+                        j -= 1
+                    order[d, j], child_h[d, j] = nb, h
+                    child_s[d, j, :] = trial
+                    n_ok += 1
+                count[d] = n_ok
+                nxt[d] = 0
+                if (nodes & CHECK_MASK) < 4:
+                    ctl[NODES] = nodes
+                    if ctl[STOP] != 0:
+                        return STOPPED
+            j = nxt[d]
+            if j == count[d]:
+                if d > 0:
+                    pb = path[d - 1]
+                    t = board[pb]
+                    board[b] = t
+                    board[pb] = 0
+                    for v in range(views):
+                        vt = view_tile[v, t]
+                        step = (view_cell[v, b] - view_cell[v, pb]) * view_mul[v, vt]
+                        idx[view_group[v, vt]] += step
+                d -= 1
+                continue
+            nxt[d] = j + 1
+            nb = order[d, j]
+            t = board[nb]
+            board[b] = t
+            board[nb] = 0
+            for v in range(views):
+                vt = view_tile[v, t]
+                idx[view_group[v, vt]] += (view_cell[v, b] - view_cell[v, nb]) * view_mul[v, vt]
+            sums[d + 1, :] = child_s[d, j, :]
+            h = child_h[d, j]
+            d += 1
+            path[d] = nb
+            entering = True
+            if h == 0:
+                ctl[NODES] = nodes
+                length = d
+                while d > 0:
+                    b, pb = path[d], path[d - 1]
+                    board[b] = board[pb]
+                    board[pb] = 0
+                    d -= 1
+                return length
+            continue
+        ctl[FAILED] = bound
+        if next_bound == INFINITE:
+            ctl[NODES] = nodes
+            return EXHAUSTED
+        bound = max(next_bound, bound + 2)

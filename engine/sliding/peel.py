@@ -7,13 +7,20 @@ tells positions apart by the line's tiles and the blank alone (the other tiles c
 block nothing), and its value is the larger of the line's additive databases (groups of three or
 four of its tiles, plus the blank's way to the nearest) and tables that count the blank
 (`line_tables`: a few of its tiles and the blank, exact). A 6×6 line goes at once; past 36 cells
-a line goes two tiles at a time. When a row and a column are left (6×6), both orders are tried
-and the one whose moves plus the databases' value of the 5×5 left is least is kept. What is left,
-at most 5×5, is relabelled as a board of its own and solved by `bounded.solve_bounded`; then
-windows along the whole path are shortened (`shortcut`).
+a line goes two tiles at a time. What is left, at most 5×5, is relabelled as a board of its own
+and solved by `bounded.solve_bounded`; then windows along the whole path are shortened
+(`shortcut`).
 
-The lower bound is the whole board's: its databases' value (with the mirror) raised by a spell
-of plain IDA* on the whole board, so `over` is honest for the whole answer.
+On the 6×6 (a row and a column to bring home) both orders are tried, and in each the first
+line's two shortest ways (two weights' answers) are both followed: four candidates, whose 5×5
+left differs by 20 moves or more in a way no database value foretells. Each candidate's 5×5 gets
+a quick look (3 s of falling weights); the two shortest wholes then have their 5×5 tails
+shortened with the time left (`bounded._polish`), and the shortest whole is kept.
+
+The lower bound is the whole board's: a spell of plain IDA* on the whole board raises it past
+the databases' value. On the 6×6 that IDA* takes the largest of five additive sums (the default
+blocks of four, and two partitions into blocks and strips of four, each plain and mirrored:
+`pdb_big.six_views`), so `over` is honest for the whole answer.
 """
 
 from __future__ import annotations
@@ -27,7 +34,10 @@ import numpy as np
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET
 from kaeru.engine.sliding.bounded import (
+    POLISH_FROM,
+    POLISH_WEIGHTS,
     Bounded,
+    _polish,
     _Runner,
     heuristic,
     max_nodes_for,
@@ -37,17 +47,28 @@ from kaeru.engine.sliding.bounded import (
 )
 from kaeru.engine.sliding.geometry import Grid, State, grid
 from kaeru.engine.sliding.line_tables import BlankTables
-from kaeru.engine.sliding.pdb_big import BigDatabase, BigPartition, big_database, build_table
+from kaeru.engine.sliding.pdb_big import (
+    BigDatabase,
+    BigPartition,
+    big_database,
+    build_table,
+    six_views,
+)
 from kaeru.engine.sliding.shortcut import shorten
+from kaeru.engine.sliding.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
-LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(3, 2), Fraction(5, 4))
+LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2),
+                Fraction(5, 4))
 CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
-CLOSE = 6  # orders whose estimates are this close to the best are both finished
+LAST_BRANCH = 1  # ways of the last line kept, likewise
+POLISHED = 2  # candidates whose rests are polished after the quick looks
+BRANCH = 2  # ways of the first line followed, on boards of up to 36 cells
+QUICK_SECONDS = 3.0  # a quick look at the rest each candidate leaves
 TRACE = False
 
 
@@ -60,7 +81,7 @@ class Shares:
     lower: float  # plain IDA* on the whole board (the lower bound)
 
 
-SIX_SHARES = Shares(finish=0.40, shorten=0.05, lower=0.15)  # 6×6: near-optimal lines
+SIX_SHARES = Shares(finish=0.33, shorten=0.02, lower=0.20)  # 6×6: near-optimal lines
 BIG_SHARES = Shares(finish=0.20, shorten=0.30, lower=0.10)  # past 36 cells: long paths
 
 
@@ -197,33 +218,48 @@ class _Peeled:
 
 
 def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, seconds: float,
-          nodes_cap: int) -> _Peeled:
-    """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each)."""
-    peeled = _Peeled([state])
-    for is_row in order:
-        shape = peeled.rest(full)
-        sub = peeled.rest_state(full)
-        tiles = _line(shape, is_row)
-        chunk = chunk_for(shape)
-        for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line a few tiles at a time
-            found = _bring_line(shape, sub, tiles[:upto], meter, seconds, nodes_cap)
-            if found is None:
-                peeled.failed = True
-                return peeled
-            _play(full, peeled.states, found, peeled.top, peeled.left, shape)
-            sub = found[-1]
-        if is_row:
-            peeled.top += 1
-        else:
-            peeled.left += 1
-        meter.extra["lines"] = f"{peeled.top + peeled.left} of {len(order)}"
-    return peeled
-
-
-def _estimate(full: Grid, peeled: _Peeled) -> int:
-    """Moves so far plus the databases' value of the part left: how orders are compared."""
-    rest = peeled.rest(full)
-    return len(peeled.states) - 1 + heuristic(rest, peeled.rest_state(full))
+          nodes_cap: int, branch: int = 1, last_branch: int = 1) -> list[_Peeled]:
+    """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each); the
+    first line's `branch` shortest ways are each followed, and the last line's `last_branch`
+    shortest ways each kept: which one leaves the easiest rest is known only once the rest is
+    solved."""
+    starts = [_Peeled([state])]
+    out: list[_Peeled] = []
+    i = 0
+    while i < len(starts):
+        peeled = starts[i]
+        for number in range(1 if i else 0, len(order)):  # the others: from the second line
+            is_row = order[number]
+            shape = peeled.rest(full)
+            sub = peeled.rest_state(full)
+            tiles = _line(shape, is_row)
+            chunk = chunk_for(shape)
+            for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line, in chunks
+                ways = _line_ways(shape, sub, tiles[:upto], meter, seconds, nodes_cap)
+                if not ways:
+                    peeled.failed = True
+                    break
+                if upto >= len(tiles):  # the line's other ways, kept or followed
+                    others = ways[1:branch] if number == 0 and not i else []
+                    if number == len(order) - 1:
+                        others = ways[1:last_branch]
+                    for way in others:
+                        other = _Peeled(list(peeled.states), peeled.top + is_row,
+                                        peeled.left + (not is_row))
+                        _play(full, other.states, way, peeled.top, peeled.left, shape)
+                        (out if number == len(order) - 1 else starts).append(other)
+                _play(full, peeled.states, ways[0], peeled.top, peeled.left, shape)
+                sub = ways[0][-1]
+            if peeled.failed:
+                break
+            if is_row:
+                peeled.top += 1
+            else:
+                peeled.left += 1
+            meter.extra["lines"] = f"{peeled.top + peeled.left} of {len(order)}"
+        out.append(peeled)
+        i += 1
+    return out
 
 
 def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> Bounded | None:
@@ -241,32 +277,17 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     stages = sum(-(-side // chunk_for(full)) for side in _line_lengths(full))
     shares = shares_for(full)
     line_share = 1 - shares.finish - shares.shorten - shares.lower
-    line_seconds = seconds * line_share / max(1, stages * len(orders))
-    tried = [_peel(full, state, order, meter, line_seconds, nodes_cap) for order in orders]
+    branch = BRANCH if full.cells <= 36 else 1
+    line_solves = len(orders) * (stages + (branch - 1) * (stages - 1))
+    line_seconds = seconds * line_share / max(1, line_solves)
+    tried = [p for order in orders
+             for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
+                            LAST_BRANCH if branch > 1 else 1)]
     whole = [p for p in tried if not p.failed]
     if not whole:
         return _reduced(full, tried[0].states, state, database, meter)
-    whole.sort(key=lambda p: _estimate(full, p))
-    close = [p for p in whole if _estimate(full, p) <= _estimate(full, whole[0]) + CLOSE]
-    if TRACE:
-        print(f"  orders: {[(len(p.states) - 1, _estimate(full, p)) for p in whole]}")
-    finish = max(seconds * shares.finish,
-                 began + seconds * (1 - shares.lower - shares.shorten) - time.process_time())
-    states: list[State] | None = None
-    for peeled in close:  # the 5×5 left by each order whose estimate is close to the best
-        shape = peeled.rest(full)
-        last = solve_bounded(shape, peeled.rest_state(full),
-                             Control(meter.progress, control.cancelled, control.budget),
-                             finish / len(close),
-                             plain_share=0.0)  # the part's own lower bound is not the board's
-        if last is None:
-            continue
-        candidate = list(peeled.states)
-        _play(full, candidate, last.states, peeled.top, peeled.left, shape)
-        if TRACE:
-            print(f"  finished: {len(peeled.states) - 1} + {last.length}")
-        if states is None or len(candidate) < len(states):
-            states = candidate
+    finish_until = began + seconds * (1 - shares.lower - shares.shorten)
+    states = _finish(full, whole, control, meter, finish_until, nodes_cap)
     if states is None:
         return None
     states = shorten(full, states, began + seconds * (1 - shares.lower) - time.process_time(),
@@ -280,8 +301,54 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     return Bounded(states, lower, meter.finish())
 
 
+def _finish(full: Grid, whole: list[_Peeled], control: Control, meter: Meter,
+            until: float, nodes_cap: int) -> list[State] | None:
+    """The whole board's shortest path: each candidate's rest solved in a quick look (the
+    5×5's falling weights), then the best rests' tails shortened (`bounded._polish`) with the
+    time left. A rest's length is what tells candidates apart: the databases' value of a
+    5×5 misses it by 20 moves or more, and by different amounts from one to the next."""
+    quick = QUICK_SECONDS if len(whole) > 1 else until - time.process_time()
+    done: list[tuple[int, _Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
+    for peeled in whole:
+        shape = peeled.rest(full)
+        last = solve_bounded(shape, peeled.rest_state(full),
+                             Control(meter.progress, control.cancelled, control.budget),
+                             max(quick, 0.5), plain_share=0.0)  # the board's bound, not the part's
+        if last is not None:
+            done.append((len(peeled.states) + last.length, peeled, last.states))
+    if not done:
+        return None
+    done.sort(key=lambda d: d[0])
+    if TRACE:
+        print(f"  quick: {[(len(p.states) - 1, n - 1) for n, p, _ in done]}")
+    best = done[0]
+    for n, (_, peeled, rest) in enumerate(done[:POLISHED]):
+        if len(whole) == 1:
+            break  # its look had all the time
+        shape = peeled.rest(full)
+        runner = _Runner(shape, rest[0], big_database(shape), meter)
+        left = (until - time.process_time()) / (min(POLISHED, len(done)) - n)
+        rest = _polish(shape, rest, runner.db, meter, time.process_time() + left,
+                       nodes_cap, runner)
+        if TRACE:
+            print(f"  polished: {len(peeled.states) - 1} + {len(rest) - 1}")
+        if len(peeled.states) + len(rest) - 1 < best[0]:
+            best = (len(peeled.states) + len(rest) - 1, peeled, rest)
+    _, peeled, rest = best
+    states = list(peeled.states)
+    _play(full, states, rest, peeled.top, peeled.left, peeled.rest(full))
+    return states
+
+
 def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds: float,
                 nodes_cap: int) -> list[State] | None:
+    """The shortest of `_line_ways`."""
+    ways = _line_ways(shape, sub, tiles, meter, seconds, nodes_cap)
+    return ways[0] if ways else None
+
+
+def _line_ways(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds: float,
+               nodes_cap: int) -> list[list[State]]:
     """States of the part from `sub` until the line's tiles are home: the first weight, heavier
     ones when it fills its memory with nothing found, then lighter ones while time lasts."""
     runner = _Runner(shape, sub, _LineDatabase(shape, tiles), meter)
@@ -299,7 +366,8 @@ def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds
             limit = outcome - 2
             break
     if best is None:
-        return None
+        return []
+    ways = [best]  # every weight's answer, shortest first: each leaves the rest differently
     for weight in lighter:
         left = began + seconds - time.process_time()
         if left <= 0:
@@ -307,10 +375,37 @@ def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds
         outcome = runner.weighted(weight, limit, left, nodes_cap, max_nodes_for(shape, nodes_cap))
         if TRACE:
             print(f"  line {tiles} w={float(weight):.2f} -> {outcome} nodes={runner.nodes:,}")
+        if outcome == LINE_EXHAUSTED:
+            return ways  # nothing shorter exists
         if outcome < 0:
             break
         best = runner.states(outcome, to_goal=False)
+        ways.insert(0, best)
         limit = outcome - 2
+    polished = _polish_line(shape, best, runner.db, meter, began + seconds, nodes_cap)
+    return [polished, *ways[1:]] if polished is not best else ways
+
+
+def _polish_line(shape: Grid, best: list[State], database: BigDatabase, meter: Meter,
+                 until: float, nodes_cap: int) -> list[State]:
+    """Shorten the line's path by its tails (as `bounded._polish` the 5×5's): from part way
+    along it, a lighter weight fits in memory where it did not from the start."""
+    for fraction in POLISH_FROM:
+        k = int((len(best) - 1) * fraction)
+        runner = _Runner(shape, best[k], database, meter)
+        tail = len(best) - 1 - k - 2
+        for weight in POLISH_WEIGHTS:
+            left = until - time.process_time()
+            if left <= 0:
+                return best
+            outcome = runner.weighted(weight, tail, left, nodes_cap,
+                                      max_nodes_for(shape, nodes_cap))
+            if TRACE:
+                print(f"  line polish from {k}: w={float(weight):.2f} -> {outcome}")
+            if outcome < 0:
+                break
+            best = best[:k] + runner.states(outcome, to_goal=False)
+            tail = outcome - 2
     return best
 
 
@@ -322,9 +417,14 @@ def _lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, 
     from kaeru.engine.sliding.bounded_kernels import EXHAUSTED
 
     runner = _Runner(full, state, database, meter)
-    outcome, failed = runner.plain(length - 2, seconds, nodes_cap)
+    views = six_views(full)
+    if views is None:
+        outcome, failed = runner.plain(length - 2, seconds, nodes_cap)
+    else:
+        outcome, failed = runner.plain_views(views, length - 2, seconds, nodes_cap)
     if outcome >= 0:
         return outcome  # pragma: no cover - an optimal answer on a big board: not in seconds
     if outcome == EXHAUSTED:
         return length  # pragma: no cover - nothing shorter: the answer is optimal
     return parity_floor(full, state, failed + 1) if failed >= 0 else 0
+

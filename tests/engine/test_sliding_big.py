@@ -127,3 +127,34 @@ def test_line_by_line_replays_and_its_bound_stays_below_a_known_walk():
     found = solve_peeled(shape, state, Control(), seconds=1.0)
     assert found is not None and replays(shape, found.states)
     assert found.lower_bound <= 24 and found.lower_bound <= found.length
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_largest_of_several_databases_is_honest_against_the_depth_table(seed):
+    from kaeru.engine.rules.control import Meter
+    from kaeru.engine.sliding.bounded import _Runner
+    from kaeru.engine.sliding.pdb_big import BigPartition, Views, big_database
+
+    shape = grid(3, 3)
+    state = shuffle_solvable(shape, random.Random(seed))
+    exact = full_table(shape).distance(state)
+    assert exact is not None
+    blocks = big_database(shape)
+    rows = big_database(shape, BigPartition(((1, 2, 3), (4, 5, 6), (7, 8))))
+    views = Views(shape, [(blocks, False), (rows, False), (rows, True)])
+    runner = _Runner(shape, state, blocks, Meter("test", Control().unlimited()))
+    for limit in (exact - 2, exact):  # no solution within exact - 2 moves; then an optimal one
+        outcome, failed = runner.plain_views(views, limit, 5.0, 1 << 40)
+        assert failed < exact
+        if limit == exact:
+            assert outcome == exact and runner.states(outcome)[-1] == shape.goal
+
+
+def test_the_six_by_six_strip_partitions_cover_every_tile_once():
+    from kaeru.engine.sliding.pdb_big import strip_partition
+
+    for block_left in (True, False):
+        tiles = [t for g in strip_partition(grid(6, 6), block_left).groups for t in g]
+        assert sorted(tiles) == list(range(1, 36))
+        assert all(len(g) <= 4 for g in strip_partition(grid(6, 6), block_left).groups)
