@@ -69,8 +69,8 @@ class BoardWidget(Widget, can_focus=True):
             super().__init__()
             self.reason = reason
 
-    shown: reactive[Layout] = reactive(Layout("row", 0, 0, (), ()), always_update=True,
-                                       layout=True)
+    # a new position lays the screen out again only when the board's size may change (`sizes`)
+    shown: reactive[Layout] = reactive(Layout("row", 0, 0, (), ()), always_update=True)
     hint_move: reactive[Hashable | None] = reactive(None, always_update=True)
     last_move: reactive[Hashable | None] = reactive(None, always_update=True)
     locked: reactive[bool] = reactive(False)  # True during playback: keys don't make moves
@@ -103,12 +103,21 @@ class BoardWidget(Widget, can_focus=True):
         position again (a redraw) keeps what the player was doing on the board. `hint_piece`
         marks only the cells of the piece to move (a graded hint's second level)."""
         self.moved = layout != self.shown
+        sizes = self.sizes()
         if self.moved:
             self.previous = self.shown
         self.last_move = last_move
         self.hint_cells = hint_piece
         self.hint_move = hint
         self.shown = layout
+        if self.sizes() != sizes:
+            self.refresh(layout=True)
+
+    def sizes(self) -> Hashable:
+        """What the board's sizes depend on, for the position shown: a new position with the
+        same sizes needs no new layout of the screen (over SSH, a playback step or a move laid
+        the whole screen out again). By default the layout itself: any new position."""
+        return self.shown
 
     def needed_size(self) -> tuple[int, int]:
         """(columns, rows) the board needs to be drawn whole in its smallest (compact) form;

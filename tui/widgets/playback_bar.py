@@ -59,6 +59,7 @@ class PlaybackBar(Static, can_focus=True):
         self.border_title = "Playback"
         self.lines: list[str] = []
         self.line = ""
+        self._rows = 0  # lines of the text shown
 
     def action_command(self, name: str) -> None:
         self.post_message(self.Command(name))
@@ -92,5 +93,9 @@ class PlaybackBar(Static, can_focus=True):
         return "█" * filled + "░" * (width - filled)
 
     def _draw(self) -> None:
+        """Show the text; a new layout of the screen only when its number of lines changed (a
+        playback step changes the figures, not the height: its lines never wrap)."""
         text = self.line if self.has_class("-compact") else "\n".join(self.lines)
-        self.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        rows = text.count("\n") + 1
+        self.update(Text(text, no_wrap=True, overflow="ellipsis"), layout=rows != self._rows)
+        self._rows = rows

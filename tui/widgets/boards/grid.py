@@ -133,6 +133,9 @@ class GridBoard(BoardWidget):
         need_w, need_h = self.layout_size(True)
         return width >= need_w and height >= need_h
 
+    def sizes(self) -> Hashable:
+        return self.layout_size(True), self.layout_size(False)
+
     def needed_size(self) -> tuple[int, int]:
         width, height = self.layout_size(False)
         return width + PADDING, height

@@ -12,6 +12,7 @@ that can move and follows the piece it moved.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
@@ -170,6 +171,9 @@ class RowBoard(BoardWidget):
     def form(self) -> RowForm:
         """The form drawn now, in the size the board was given."""
         return self.form_for(self.size.width, self.size.height)
+
+    def sizes(self) -> Hashable:
+        return tuple(self.forms())
 
     def needed_size(self) -> tuple[int, int]:
         smallest = self.forms()[-1]
