@@ -29,7 +29,7 @@ async def test_a_move_repaints_and_a_new_size_lays_out(monkeypatch: pytest.Monke
         board.show(small.layout(small.apply(start, move)), last_move=move)
         await pilot.pause()
         assert layouts == 0 and board.moved
-        width = board.size.width
+        before = board.size
         board.show(large.layout(large.initial()))
         await pilot.pause()
-        assert layouts >= 1 and board.size.width > width
+        assert layouts >= 1 and board.size.height > before.height
