@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual.widgets import Footer
 
-import kaeru.screens.play as play_module
+import kaeru.screens.play.screen as play_module
 from kaeru.engine.game.session import Session
 from kaeru.engine.puzzles.registry import families
-from kaeru.screens.play import PlayScreen
+from kaeru.screens.play.screen import PlayScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.keys_footer import KeysFooter
 

@@ -40,7 +40,7 @@ def rss_mb() -> float:
 async def measure(seconds: float) -> dict[str, float]:
     from textual.widgets import OptionList
 
-    from kaeru.screens import home_survey
+    from kaeru.screens.home import survey as home_survey
     from kaeru.tui.app import KaeruApp
 
     home_survey.SURVEY_DELAY = 0.5

@@ -107,7 +107,7 @@ async def shoot(scene: Scene) -> str:
 def frozen_clocks() -> ExitStack:
     """The engine's search clock stopped, and the home screen's longer survey held back."""
     from kaeru.engine.rules import control
-    from kaeru.screens import home_survey
+    from kaeru.screens.home import survey as home_survey
 
     stack = ExitStack()
     stopped = SimpleNamespace(perf_counter=lambda: 0.0)

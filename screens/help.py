@@ -16,7 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from kaeru.engine.rules.protocol import Puzzle
-from kaeru.screens.play_text import player_title
+from kaeru.screens.play.text import player_title
 from kaeru.tui.words import flow
 
 # Textual's own bindings on every screen, not worth a line in a puzzle's help.

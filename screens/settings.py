@@ -178,7 +178,7 @@ class SettingsScreen(Screen[None]):
             self.action_clear_cache()
             return
         if key == NAME:
-            from kaeru.screens.place_name import NameScreen
+            from kaeru.screens.place.name import NameScreen
 
             self.app.push_screen(NameScreen(), lambda _: self.refresh_options())
             return

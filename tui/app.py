@@ -22,8 +22,8 @@ from kaeru.engine.service import SearchService
 from kaeru.engine.store import Store
 from kaeru.engine.tables.folder import notices, on_notice
 from kaeru.screens.help import HelpScreen
-from kaeru.screens.home import HomeScreen
-from kaeru.screens.play import PlayScreen
+from kaeru.screens.home.screen import HomeScreen
+from kaeru.screens.play.screen import PlayScreen
 from kaeru.screens.settings import setting
 from kaeru.tui.commands import PuzzleCommands
 from kaeru.tui.crash_log import log_crash
@@ -195,7 +195,7 @@ class KaeruApp(App[None]):
         elif message.name == "daily":
             self.push_screen(DailyScreen())
         elif message.name == "drill":
-            from kaeru.screens.drill import DrillScreen
+            from kaeru.screens.coach.drill import DrillScreen
 
             self.push_screen(DrillScreen())
         elif message.name in ("leaderboard", "hall", "who"):
@@ -209,11 +209,11 @@ class KaeruApp(App[None]):
                         severity="warning")
             return
         if name == "who":
-            from kaeru.screens.who import WhoScreen
+            from kaeru.screens.place.who import WhoScreen
 
             self.push_screen(WhoScreen(link.place))
         else:
-            from kaeru.screens.leaderboard import LeaderboardScreen
+            from kaeru.screens.place.leaderboard import LeaderboardScreen
 
             self.push_screen(LeaderboardScreen(link.place, hall=name == "hall"))
 

@@ -9,8 +9,8 @@ import time
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled, WorkerFailed
 
-from kaeru.screens.home_survey import SURVEY_GROUP
-from kaeru.screens.play import PlayScreen
+from kaeru.screens.home.survey import SURVEY_GROUP
+from kaeru.screens.play.screen import PlayScreen
 
 
 async def settle(pilot: Pilot, timeout: float = 60.0) -> None:

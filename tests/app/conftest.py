@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kaeru.screens.play import PlayScreen
+from kaeru.screens.play.screen import PlayScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.headless import settle as settle  # the tests import it from here
 from tests.app.fit_sweep import SIZES, SWEEP, Sweep

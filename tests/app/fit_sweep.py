@@ -28,8 +28,8 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from kaeru.engine.puzzles.registry import families
-from kaeru.screens.play import PlayScreen
-from kaeru.screens.play_layout import plan
+from kaeru.screens.play.layout import plan
+from kaeru.screens.play.screen import PlayScreen
 from kaeru.tui.app import KaeruApp
 
 PUZZLE_IDS = [puzzle_id for family in families() for puzzle_id in family.ids]

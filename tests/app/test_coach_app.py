@@ -8,8 +8,8 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.screens.analysis import AnalysisScreen
-from kaeru.screens.drill import DrillScreen
+from kaeru.screens.coach.analysis import AnalysisScreen
+from kaeru.screens.coach.drill import DrillScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.coach_panel import CoachPanel

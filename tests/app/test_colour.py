@@ -21,7 +21,7 @@ from rich.style import Style
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.palette import ANSI_THEME, few_colours, starting_theme, theme_setting
 from tests.app.conftest import settle

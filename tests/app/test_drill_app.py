@@ -5,7 +5,7 @@ cover says so instead of opening another puzzle's drill."""
 from __future__ import annotations
 
 from kaeru.engine.coach.drill import drill_ids
-from kaeru.screens.drill import DrillScreen
+from kaeru.screens.coach.drill import DrillScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.board import BoardWidget
 from tests.app.conftest import SIZE, play_screen, settle

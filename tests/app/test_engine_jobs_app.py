@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service.jobs import Job, JobKind, JobRequest
-from kaeru.screens.analysis import AnalysisScreen
-from kaeru.screens.drill import DrillScreen
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.coach.analysis import AnalysisScreen
+from kaeru.screens.coach.drill import DrillScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from tests.app.conftest import SIZE, play_screen, settle
 

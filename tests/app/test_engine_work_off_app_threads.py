@@ -16,8 +16,15 @@ import ast
 from pathlib import Path
 
 SCREENS = Path(__file__).resolve().parents[2] / "screens"
-ENGINE_SCREENS = ("home", "daily", "home_survey", "new_game", "drill", "analysis")
+ENGINE_SCREENS = (
+    "home.screen", "daily", "home.survey", "new_game", "coach.drill", "coach.analysis"
+)
 IO_WORKERS = {"daily": ["add_known_optima"]}  # database I/O, no engine work (see above)
+
+
+def source_of(name: str) -> str:
+    """The source of the screens' module `name` (dotted below screens/: `home.survey`)."""
+    return (SCREENS / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8")
 
 
 def thread_workers(source: str) -> list[str]:
@@ -59,7 +66,7 @@ def test_no_engine_screen_runs_engine_work_on_the_apps_threads():
     found = {
         name: workers
         for name in ENGINE_SCREENS
-        if (workers := thread_workers((SCREENS / f"{name}.py").read_text(encoding="utf-8")))
+        if (workers := thread_workers(source_of(name)))
     }
     assert found == IO_WORKERS
 
@@ -68,16 +75,16 @@ def test_no_engine_screen_runs_engine_work_on_the_apps_threads():
 # may wait). The leaderboard's search for the day's optimum and the replay's move grades are
 # jobs of the search service (a SOLVE and a GRADE), awaited by async workers.
 PLACE_IO = {
-    "who": ["load"], "watch": ["look"], "place_name": ["take"],
-    "leaderboard": ["load", "store_optimum"],
+    "place.who": ["load"], "place.watch": ["look"], "place.name": ["take"],
+    "place.leaderboard": ["load", "store_optimum"],
 }
 ENGINE_LEFT: dict[str, list[str]] = {}
 
 
 def test_every_screens_thread_workers_are_known():
     found = {
-        path.stem: workers
-        for path in sorted(SCREENS.glob("*.py"))
+        ".".join(path.relative_to(SCREENS).with_suffix("").parts): workers
+        for path in sorted(SCREENS.rglob("*.py"))
         if (workers := thread_workers(path.read_text(encoding="utf-8")))
     }
     known: dict[str, list[str]] = {}

@@ -18,7 +18,7 @@ from kaeru.engine.tables import store
 from kaeru.engine.two_blank import table as tables
 from kaeru.screens.explore import ABOUT, ExploreScreen
 from kaeru.screens.help import HelpScreen
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.depth_chart import NOT_SEEN, UNKNOWN, DepthChart
 from kaeru.tui.widgets.goal_board import GoalBoard

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import OptionList
 
 from kaeru.engine.puzzles.registry import all_ids
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards import board_classes
 from tests.app.conftest import SIZE, play_screen, settle

@@ -19,10 +19,16 @@ from textual.widgets.option_list import Option
 from kaeru.engine.catalogue.entries import catalogue
 from kaeru.engine.catalogue.explorable import explore_refusal
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.screens import home as home_module
-from kaeru.screens import home_survey
-from kaeru.screens.home import HomeScreen
-from kaeru.screens.home_list import CURIOSITIES_ID, DAILY_ID, NOTHING_ID, RANDOM_ID, family_id
+from kaeru.screens.home import screen as home_module
+from kaeru.screens.home import survey as home_survey
+from kaeru.screens.home.puzzle_list import (
+    CURIOSITIES_ID,
+    DAILY_ID,
+    NOTHING_ID,
+    RANDOM_ID,
+    family_id,
+)
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.words import sentence

@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from kaeru.engine.search import dispatch
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.holes import HolesBoard
 from kaeru.tui.widgets.boards.squares_look import SMALL, TALL, SquaresLook

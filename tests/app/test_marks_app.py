@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from kaeru.engine.search import dispatch
 from kaeru.engine.store import SOLVED
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.screens.records import OTHER_STARTS, RecordsScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenGame, OpenScreen

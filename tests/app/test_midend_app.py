@@ -8,8 +8,8 @@ import pytest
 
 from kaeru.engine.game.modes import Mode
 from kaeru.screens.help import HelpScreen
-from kaeru.screens.home import HomeScreen
-from kaeru.screens.play import PlayScreen
+from kaeru.screens.home.screen import HomeScreen
+from kaeru.screens.play.screen import PlayScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenGame
 from tests.app.conftest import SIZE, play_screen, settle

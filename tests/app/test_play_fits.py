@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from kaeru.screens.play_layout import BOX, CHROME_ROWS, TEXT_ROWS, Needs, plan
+from kaeru.screens.play.layout import BOX, CHROME_ROWS, TEXT_ROWS, Needs, plan
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.canvas import ROWS_AROUND_BOARD
 from kaeru.tui.widgets.playback_bar import PlaybackBar

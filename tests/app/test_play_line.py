@@ -11,7 +11,7 @@ from kaeru.engine.game.modes import Mode
 from kaeru.engine.search import dispatch
 from kaeru.engine.search.bfs import bfs
 from kaeru.engine.store import Store
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.playback_bar import PlaybackBar
 from kaeru.tui.widgets.stats import StatsPanel

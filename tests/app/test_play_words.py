@@ -13,9 +13,9 @@ from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.search import dispatch
 from kaeru.screens.help import HelpScreen
-from kaeru.screens.home import HomeScreen
-from kaeru.screens.play import ESCAPE_AGAIN
-from kaeru.screens.play_text import player_title, verdict_text
+from kaeru.screens.home.screen import HomeScreen
+from kaeru.screens.play.screen import ESCAPE_AGAIN
+from kaeru.screens.play.text import player_title, verdict_text
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.goal_board import REACH, GoalBoard
 from kaeru.tui.widgets.stats import StatsPanel
@@ -127,10 +127,10 @@ async def test_escape_asks_before_leaving_and_q_leaves(monkeypatch):
         screen = play_screen(app)
         await pilot.press("escape")
         assert app.screen is screen and screen.session.message == ESCAPE_AGAIN
-        monkeypatch.setattr("kaeru.screens.play.ESCAPE_WINDOW", -1.0)  # the second too late
+        monkeypatch.setattr("kaeru.screens.play.screen.ESCAPE_WINDOW", -1.0)  # the second too late
         await pilot.press("escape")
         assert app.screen is screen
-        monkeypatch.setattr("kaeru.screens.play.ESCAPE_WINDOW", 3.0)
+        monkeypatch.setattr("kaeru.screens.play.screen.ESCAPE_WINDOW", 3.0)
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         app.open_game("frogs-3")

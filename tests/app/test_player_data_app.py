@@ -7,7 +7,7 @@ from textual.widgets import DataTable, OptionList
 
 from kaeru.engine.search import dispatch
 from kaeru.engine.store import IN_PROGRESS, Store
-from kaeru.screens.home_list import MARKS
+from kaeru.screens.home.puzzle_list import MARKS
 from kaeru.screens.records import RecordsScreen
 from kaeru.screens.settings import SettingsScreen
 from kaeru.tui.app import KaeruApp
@@ -76,7 +76,7 @@ async def test_settings_and_games_outlive_the_app():
 
 async def test_home_marks_progress_and_opens_records_daily_and_random_games():
     from kaeru.screens.daily import DailyScreen
-    from kaeru.screens.home import HomeScreen
+    from kaeru.screens.home.screen import HomeScreen
 
     app = KaeruApp(resume=False)
     async with app.run_test(size=SIZE) as pilot:

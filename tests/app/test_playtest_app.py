@@ -8,7 +8,7 @@ from textual.content import Content
 from kaeru.engine.puzzles.registry import families
 from kaeru.engine.rules.results import SearchStats
 from kaeru.engine.search import dispatch
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui import glyphs
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenGame

@@ -11,8 +11,8 @@ from kaeru.engine.catalogue.game_ids import playable_start
 from kaeru.engine.game.record import Outcome
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.screens.home_about import about_preset
-from kaeru.screens.play_text import verdict_text
+from kaeru.screens.home.about import about_preset
+from kaeru.screens.play.text import verdict_text
 
 PARITY = "1 2 3/4 5 6/8 7 _"  # one swap away from the goal: the parity proof
 
@@ -44,7 +44,7 @@ def test_a_curiosity_proof_is_a_sentence():
 def test_the_home_list_shows_one_kind_of_figure():
     """Regression: the list mixed "31 jumps", "5 moves" and "≤8.6×10⁹ positions"."""
     from kaeru.engine.catalogue.entries import preset
-    from kaeru.screens.home_list import preset_line
+    from kaeru.screens.home.puzzle_list import preset_line
 
     def line(puzzle_id: str, facts: Facts) -> str:
         return preset_line(preset(puzzle_id), {puzzle_id: facts}, {}, 60).plain

@@ -19,12 +19,12 @@ from kaeru.engine.place.link import PlaceLink
 from kaeru.engine.place.place import Place
 from kaeru.engine.search import dispatch
 from kaeru.engine.store.models import FinishedGame
-from kaeru.screens.home import HomeScreen
-from kaeru.screens.leaderboard import LeaderboardScreen
-from kaeru.screens.replay import ReplayScreen
+from kaeru.screens.home.screen import HomeScreen
+from kaeru.screens.place.leaderboard import LeaderboardScreen
+from kaeru.screens.place.replay import ReplayScreen
+from kaeru.screens.place.watch import WatchScreen
+from kaeru.screens.place.who import WhoScreen
 from kaeru.screens.settings import SettingsScreen
-from kaeru.screens.watch import WatchScreen
-from kaeru.screens.who import WhoScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.messages import OpenScreen
 
@@ -161,7 +161,7 @@ async def test_a_watched_player_is_told_and_turning_watching_off_ends_the_view()
 async def test_a_name_is_chosen_in_settings_and_a_taken_or_bad_one_is_refused_in_one_line():
     from textual.widgets import Input
 
-    from kaeru.screens.place_name import NameScreen
+    from kaeru.screens.place.name import NameScreen
 
     bob = other_player("Bob")
     app = KaeruApp(resume=False)
@@ -208,7 +208,7 @@ async def test_the_leaderboard_asks_the_search_service_for_an_unknown_optimum_an
         found = Solution(tuple(range(50)), tuple(range(51)), optimal=True)
         return JobResult(request, DONE, solution=found)
 
-    monkeypatch.setattr("kaeru.screens.leaderboard.await_job", solved)
+    monkeypatch.setattr("kaeru.screens.place.leaderboard.await_job", solved)
     day = daily_date(None)
     (game,) = [g for g in daily_games(day) if g.id == "sliding-4x4"]
     app = KaeruApp(resume=False)

@@ -10,8 +10,8 @@ from kaeru.engine.catalogue.cache import FactsCache
 from kaeru.engine.catalogue.facts import Facts
 from kaeru.engine.catalogue.survey import Survey
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.screens import home_survey
-from kaeru.screens.home import HomeScreen
+from kaeru.screens.home import survey as home_survey
+from kaeru.screens.home.screen import HomeScreen
 from kaeru.tui.app import KaeruApp
 
 

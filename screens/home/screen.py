@@ -27,8 +27,8 @@ from kaeru.engine.catalogue.random_games import has_random_games, random_game_id
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.service.inline import InlineSearcher, Searcher
 from kaeru.engine.service.jobs import CANCELLED, DONE, JobKind, JobRequest, JobResult
-from kaeru.screens.home_about import about_entry, about_family, about_preset, explore_note
-from kaeru.screens.home_list import (
+from kaeru.screens.home.about import about_entry, about_family, about_preset, explore_note
+from kaeru.screens.home.puzzle_list import (
     DAILY_ID,
     FAMILY_PREFIX,
     NOTHING_ID,
@@ -41,7 +41,7 @@ from kaeru.screens.home_list import (
     options,
     preset_line,
 )
-from kaeru.screens.home_survey import SurveyScreen
+from kaeru.screens.home.survey import SurveyScreen
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenExplorer, OpenGame, OpenHelp, OpenScreen
 from kaeru.tui.ui_thread import ui_poster

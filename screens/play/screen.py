@@ -3,7 +3,7 @@
 No rule of play lives here: the board widget draws the layout the session gives and posts the
 move the player picked; the session decides whether it is legal, what the mode allows, when the
 game is won, what to search and what to save. This screen only arranges, forwards and shows.
-Where its parts go at a given terminal size is `screens.play_layout`'s arithmetic.
+Where its parts go at a given terminal size is `screens.play.layout`'s arithmetic.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from kaeru.engine.game.record import Change
 from kaeru.engine.game.session import Session
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.rules.words import clock
-from kaeru.screens.play_keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
-from kaeru.screens.play_layout import BOX, STATS_WIDTH, Needs, Plan, plan
-from kaeru.screens.play_text import goal_words, player_title, status_text, verdict_text
+from kaeru.screens.play.keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
+from kaeru.screens.play.layout import BOX, STATS_WIDTH, Needs, Plan, plan
+from kaeru.screens.play.text import goal_words, player_title, status_text, verdict_text
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenHelp
 from kaeru.tui.widgets.board import BoardWidget
@@ -142,7 +142,7 @@ class PlayScreen(Screen[None]):
         self.fit(event.size.width, event.size.height)
 
     def needs(self) -> Needs:
-        """What the parts need now (see `screens.play_layout`)."""
+        """What the parts need now (see `screens.play.layout`)."""
         return self.needs_of(self.query_one(GoalBoard), self.query_one(StatsPanel))
 
     def needs_of(self, goal: GoalBoard, stats: StatsPanel) -> Needs:
@@ -163,7 +163,7 @@ class PlayScreen(Screen[None]):
         self.update_classes({name: name in wanted for name in MANAGED_CLASSES}, update=False)
 
     def fit(self, width: int | None = None, height: int | None = None) -> None:
-        """Lay the parts out for the terminal's size (`screens.play_layout.plan`); a 'needs
+        """Lay the parts out for the terminal's size (`screens.play.layout.plan`); a 'needs
         W×H' message where nothing fits. Gives the board its focus back when it grows again."""
         if not self.is_mounted:
             return
@@ -384,17 +384,17 @@ class PlayScreen(Screen[None]):
         self.attempt(self.session.coach.undo_to_winnable)
 
     def action_analysis(self) -> None:
-        """After a win: the game's distance curve and its mistakes (`screens.analysis`)."""
+        """After a win: the game's distance curve and its mistakes (`screens.coach.analysis`)."""
         if not self.session.solved or not self.session.moves_made:
             self.say("The analysis comes after a win.")
             return
-        from kaeru.screens.analysis import AnalysisScreen
+        from kaeru.screens.coach.analysis import AnalysisScreen
 
         self.app.push_screen(AnalysisScreen(self.session, self.replay_from))
 
     def action_drill(self) -> None:
         from kaeru.engine.coach.drill import drill_ids
-        from kaeru.screens.drill import DrillScreen
+        from kaeru.screens.coach.drill import DrillScreen
 
         if self.puzzle_id not in drill_ids():  # it needs a depth table that builds in seconds
             self.say("No drill for this puzzle: ctrl+p → Drill has the puzzles it covers.")

@@ -155,7 +155,7 @@ class LeaderboardScreen(Screen[None]):
 
     @on(DataTable.RowSelected)
     def replay(self, event: DataTable.RowSelected) -> None:
-        from kaeru.screens.replay import ReplayScreen
+        from kaeru.screens.place.replay import ReplayScreen
 
         result = self.rows.get(str(event.row_key.value))
         if result is not None:

@@ -15,7 +15,7 @@ from kaeru.engine.catalogue.explorable import explore_refusal
 from kaeru.engine.catalogue.facts import Facts
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.store import SOLVED
-from kaeru.screens.home_list import CURIOSITIES, DAILY_ID, MARK_WORDS, NOTHING_ID, RANDOM_ID
+from kaeru.screens.home.puzzle_list import CURIOSITIES, DAILY_ID, MARK_WORDS, NOTHING_ID, RANDOM_ID
 from kaeru.tui.words import flow, sentence
 
 ENTRY_TEXT = {

@@ -80,7 +80,7 @@ class WhoScreen(Screen[None]):
 
     @on(OptionList.OptionSelected)
     def open_watch(self, event: OptionList.OptionSelected) -> None:
-        from kaeru.screens.watch import WatchScreen
+        from kaeru.screens.place.watch import WatchScreen
 
         presence = self.here.get(event.option.id or "")
         if presence is None:

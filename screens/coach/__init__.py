@@ -1,0 +1,2 @@
+"""The coach's screens: the analysis after a win, and the drill.
+"""
