@@ -14,8 +14,8 @@ and solved by `bounded.solve_bounded`; then windows along the whole path are sho
 On the 6×6 (a row and a column to bring home) both orders are tried, and in each the first
 line's two shortest ways (two weights' answers) are both followed: four candidates, whose 5×5
 left differs by 20 moves or more in a way no database value foretells. Each candidate's 5×5 gets
-a quick look (3 s of falling weights); the two shortest wholes then have their 5×5 tails
-shortened with the time left (`bounded._polish`), and the shortest whole is kept.
+a quick look (2 s of falling weights); the shortest whole then has its 5×5's tails shortened
+with the time left (`bounded._polish`).
 
 The lower bound is the whole board's: a spell of plain IDA* on the whole board raises it past
 the databases' value. On the 6×6 that IDA* takes the largest of five additive sums (the default
@@ -66,9 +66,9 @@ BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go betw
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
 LAST_BRANCH = 1  # ways of the last line kept, likewise
-POLISHED = 2  # candidates whose rests are polished after the quick looks
+POLISHED = 1  # candidates whose rests are polished after the quick looks
 BRANCH = 2  # ways of the first line followed, on boards of up to 36 cells
-QUICK_SECONDS = 3.0  # a quick look at the rest each candidate leaves
+QUICK_SECONDS = 2.0  # a quick look at the rest each candidate leaves
 TRACE = False
 
 
@@ -81,7 +81,7 @@ class Shares:
     lower: float  # plain IDA* on the whole board (the lower bound)
 
 
-SIX_SHARES = Shares(finish=0.33, shorten=0.02, lower=0.20)  # 6×6: near-optimal lines
+SIX_SHARES = Shares(finish=0.40, shorten=0.02, lower=0.18)  # 6×6: near-optimal lines
 BIG_SHARES = Shares(finish=0.20, shorten=0.30, lower=0.10)  # past 36 cells: long paths
 
 

@@ -124,7 +124,7 @@ def test_a_detour_is_cut_out():
     assert len(shorter) - 1 <= 10  # the detour is gone
 
 
-@pytest.mark.slow  # 56 s of CPU per board
+@pytest.mark.slow  # 58 s of CPU per board
 @pytest.mark.parametrize("seed", [6, 36])
 def test_six_by_six_answers_replay_near_their_proved_bound(seed):
     puzzle = make_sliding(6, 6)
