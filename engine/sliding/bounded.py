@@ -33,7 +33,7 @@ import numpy as np
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET, SearchStats
 from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.pdb_big import BigDatabase, Views, big_database
+from kaeru.engine.sliding.pdb_big import BigDatabase, Views, big_database, mirror_maps
 
 WEIGHTS = (Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(27, 20),
            Fraction(5, 4))
@@ -67,21 +67,6 @@ class Bounded:
         return self.length - self.lower_bound
 
 
-@cache
-def _mirror(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
-    """(mirror tile, transposed cell, whether the board has the mirror: square boards)."""
-    n = grid.cells
-    cells = np.arange(n, dtype=np.int64)
-    if grid.width != grid.height:
-        return cells.copy(), cells.copy(), False
-    w = grid.width
-    transpose = (cells % w) * w + cells // w
-    mirror_tile = np.zeros(n, dtype=np.int64)
-    for tile in range(1, n):
-        mirror_tile[tile] = 1 + transpose[tile - 1]
-    return mirror_tile, transpose, True
-
-
 def seconds_for(grid: Grid) -> float:
     """The schedule's CPU seconds for a board."""
     if grid.cells <= 25:
@@ -108,7 +93,7 @@ def heuristic(grid: Grid, state: State, database: BigDatabase | None = None) -> 
     for cell, tile in enumerate(state):
         cell_of[tile] = cell
     value = database.value(cell_of)
-    mirror_tile, transpose, square = _mirror(grid)
+    mirror_tile, transpose, square = mirror_maps(grid)
     if square:
         mirrored = np.zeros(grid.cells, dtype=np.int64)
         for cell, tile in enumerate(state):
@@ -165,7 +150,7 @@ class _Runner:
         """A weighted A* run: a length, or STOPPED, FULL, EXHAUSTED."""
         from kaeru.engine.sliding.wastar_kernel import CONTROL_SIZE, wastar
 
-        mirror_tile, transpose, square = _mirror(self.grid)
+        mirror_tile, transpose, square = mirror_maps(self.grid)
         square = square and self.db.mirrored
         start = np.array(self.state, dtype=np.int64)
         db, keys = self.db, _keys(self.grid.cells)
@@ -188,7 +173,7 @@ class _Runner:
         """A plain IDA* run: (a length, STOPPED or EXHAUSTED; the last bound passed, -1 none)."""
         from kaeru.engine.sliding.bounded_kernels import CONTROL_SIZE, FAILED, wida
 
-        mirror_tile, transpose, square = _mirror(self.grid)
+        mirror_tile, transpose, square = mirror_maps(self.grid)
         square = square and self.db.mirrored
         board = np.array(self.state, dtype=np.int64)
         db = self.db

@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -220,15 +221,28 @@ def strip_partition(grid: Grid, block_left: bool) -> BigPartition:
     return BigPartition(tuple(groups))
 
 
+@cache
+def mirror_maps(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(mirror tile, transposed cell, whether the board has the mirror: square boards)."""
+    n = grid.cells
+    cells = np.arange(n, dtype=np.int64)
+    if grid.width != grid.height:
+        return cells.copy(), cells.copy(), False
+    w = grid.width
+    transpose = (cells % w) * w + cells // w
+    mirror_tile = np.zeros(n, dtype=np.int64)
+    for tile in range(1, n):
+        mirror_tile[tile] = 1 + transpose[tile - 1]
+    return mirror_tile, transpose, True
+
+
 class Views:
     """Several additive databases, each read plain or mirrored (square boards): their largest
     value is a lower bound, as each is (`bounded_kernels.ida_views`'s arrays)."""
 
     def __init__(self, grid: Grid, views: list[tuple[BigDatabase, bool]]) -> None:
-        from kaeru.engine.sliding.bounded import _mirror
-
         n = grid.cells
-        mirror_tile, transpose, _ = _mirror(grid)
+        mirror_tile, transpose, _ = mirror_maps(grid)
         databases = list(dict.fromkeys(db for db, _ in views))
         flat_base = dict(zip(databases, np.cumsum([0] + [d.flat.size for d in databases]),
                              strict=False))
