@@ -129,7 +129,8 @@ def fifteen_rows(count: int) -> None:
 
 def coached_game(seeds: int, moves: int, today: bool) -> tuple[list[float], list[float]]:
     """(seconds a move, seconds of `s` after `i`) over coached 15-puzzle games."""
-    from kaeru.engine.sliding import ida, known_lines, pdb78
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal import ida, known_lines
 
     puzzle = get_puzzle("sliding-4x4")
     saved = (ida.LINES, dict(pdb78._loaded), pdb78.may_build_unasked, pdb78.ready)

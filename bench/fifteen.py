@@ -100,7 +100,8 @@ def run_child(mode: str, payload: dict) -> None:
     started = time.perf_counter()
     from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding
     from kaeru.engine.rules.control import Control
-    from kaeru.engine.sliding import ida, pdb78
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal import ida
 
     puzzle = make_sliding(4, 4)
     state = tuple(payload.get("state", puzzle.grid.goal))
@@ -197,7 +198,7 @@ def capped_walking(state: tuple[int, ...], cap: float) -> tuple[float, int | Non
     """(CPU seconds, length or None when capped, nodes) of walking distance alone."""
     from kaeru.engine.rules.control import Control
     from kaeru.engine.rules.results import Cancelled
-    from kaeru.engine.sliding import ida
+    from kaeru.engine.sliding.optimal import ida
 
     cpu = time.process_time()
     over = lambda: time.process_time() - cpu > cap  # noqa: E731
@@ -211,7 +212,8 @@ def capped_walking(state: tuple[int, ...], cap: float) -> tuple[float, int | Non
 
 def section_korf(quick: bool, cap: float, tiers: bool) -> str:
     from kaeru.engine.rules.control import Control
-    from kaeru.engine.sliding import ida, pdb78
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal import ida
 
     instances = korf100()[:20] if quick else korf100()
     rows = []
@@ -252,7 +254,7 @@ def section_korf(quick: bool, cap: float, tiers: bool) -> str:
 
 # ---- 3. the 80-move positions --------------------------------------------------------------------
 def section_eighty(quick: bool, tables: str, wd_positions: int, cap: float) -> str:
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     rows = []
     positions = eighty()[:3] if quick else eighty()
@@ -288,7 +290,7 @@ def section_eighty(quick: bool, tables: str, wd_positions: int, cap: float) -> s
 
 # ---- 4. the builds -------------------------------------------------------------------------------
 def section_build() -> str:
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     rows = []
     with tempfile.TemporaryDirectory() as folder:
@@ -331,7 +333,8 @@ def section_cancel() -> str:
     import threading
 
     from kaeru.engine.rules.control import Control
-    from kaeru.engine.sliding import ida, pdb78
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal import ida
 
     hard = eighty()[2]
     easy = korf100()[11][2]

@@ -80,7 +80,8 @@ def search_set(payload: dict) -> dict:
     import numpy as np
 
     from kaeru.engine.rules.control import Control
-    from kaeru.engine.sliding import ida, pdb78
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal import ida
     from kaeru.engine.tables import files
 
     drop_cached_pages(Path(payload["cache"]))

@@ -28,12 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # name -> the code that builds it (given `control`) and the code that gives its BuildPlan
 CASES: dict[str, tuple[str, str]] = {
     "sliding-3x3": (
-        "from kaeru.engine.sliding import full_table as m; from kaeru.engine.sliding.geometry "
+        "from kaeru.engine.sliding.optimal import full_table as m; "
+        "from kaeru.engine.sliding.board.geometry "
         "import grid; full_table = lambda c: m.full_table(grid(3, 3), c)",
         "from math import factorial; plan = m.build_plan(grid(3, 3), factorial(9))",
     ),
     "sliding-5x2": (
-        "from kaeru.engine.sliding import full_table as m; from kaeru.engine.sliding.geometry "
+        "from kaeru.engine.sliding.optimal import full_table as m; "
+        "from kaeru.engine.sliding.board.geometry "
         "import grid; full_table = lambda c: m.full_table(grid(5, 2), c)",
         "from math import factorial; plan = m.build_plan(grid(5, 2), factorial(10))",
     ),
@@ -53,27 +55,29 @@ CASES: dict[str, tuple[str, str]] = {
         "from kaeru.engine.two_blank.table import build_plan; plan = build_plan(p.index)",
     ),
     "pdb-4x3": (
-        "from kaeru.engine.sliding import pattern_db as m; from kaeru.engine.sliding.geometry "
+        "from kaeru.engine.sliding.databases import pattern_db as m; "
+        "from kaeru.engine.sliding.board.geometry "
         "import grid; g = grid(4, 3); full_table = lambda c: m.pattern_database(g, None, c)",
         "groups = m.default_partition(g).groups; "
         "plan = [m.build_plan(g, x, 1, len(groups)) for x in groups]",
     ),
     "pdb-4x4-663": (
-        "from kaeru.engine.sliding import pattern_db as m; from kaeru.engine.sliding.geometry "
+        "from kaeru.engine.sliding.databases import pattern_db as m; "
+        "from kaeru.engine.sliding.board.geometry "
         "import grid; g = grid(4, 4); full_table = lambda c: m.pattern_database(g, None, c)",
         "groups = m.default_partition(g).groups; "
         "plan = [m.build_plan(g, x, 1, len(groups)) for x in groups]",
     ),
     "compile-walking": (
-        "from kaeru.engine.sliding import ida; "
+        "from kaeru.engine.sliding.optimal import ida; "
         "from kaeru.engine.puzzles.registry import get_puzzle; "
         "s = get_puzzle('sliding-4x4').grid.goal; s = s[:14] + (s[15], s[14]); "
         "full_table = lambda c: ida.solve_walking(4, s, c)",
-        "from kaeru.engine.sliding.ida_kernels import ida_walking; "
+        "from kaeru.engine.sliding.optimal.ida_kernels import ida_walking; "
         "plan = ida.compile_plan(ida_walking)",
     ),
     "pdb78": (
-        "from kaeru.engine.sliding import pdb78; full_table = pdb78.pattern_set",
+        "from kaeru.engine.sliding.databases import pdb78; full_table = pdb78.pattern_set",
         "plan = [pdb78.build_plan(g) for g in pdb78.GROUPS]",
     ),
 }

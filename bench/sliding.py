@@ -54,10 +54,14 @@ from kaeru.engine.puzzles.sliding import HEURISTICS, make_sliding  # noqa: E402
 from kaeru.engine.rules.control import Control, Meter  # noqa: E402
 from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled  # noqa: E402
 from kaeru.engine.search import dispatch  # noqa: E402
-from kaeru.engine.sliding.full_table import layered_depths  # noqa: E402
-from kaeru.engine.sliding.geometry import grid  # noqa: E402
-from kaeru.engine.sliding.pattern_db import default_partition, group_file, pattern_database  # noqa: E402
-from kaeru.engine.sliding.perm_codes import PermutationCodes  # noqa: E402
+from kaeru.engine.sliding.board.geometry import grid  # noqa: E402
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes  # noqa: E402
+from kaeru.engine.sliding.databases.pattern_db import (  # noqa: E402
+    default_partition,
+    group_file,
+    pattern_database,
+)
+from kaeru.engine.sliding.optimal.full_table import layered_depths  # noqa: E402
 from kaeru.engine.tables.folder import configured_dir  # noqa: E402
 
 BASELINE_VERSION = "slidingpuzzle==0.1.5"
@@ -237,7 +241,7 @@ def section_big(count: int, every_korf: bool, before_rev: str = BEFORE_REV,
                 sides: tuple[int, ...] = SIDES) -> str:
     """Issue 24: near-optimal answers with a proved bound (today's) beside row-by-row reduction
     (the former solver, `solve_reduction`), from the same run; CPU seconds."""
-    from kaeru.engine.sliding.text import parse_state
+    from kaeru.engine.sliding.board.text import parse_state
 
     rows = []
     five = make_sliding(5, 5)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from kaeru.engine.sliding.geometry import Grid
-from kaeru.engine.sliding.pattern_db import PatternDatabase
+from kaeru.engine.sliding.board.geometry import Grid
+from kaeru.engine.sliding.databases.pattern_db import PatternDatabase
 
 
 def seed_enumerate(width: int, height: int) -> list[int]:

@@ -31,9 +31,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kaeru.engine.rules.control import Control, Meter
-from kaeru.engine.sliding.full_table import layered_depths
-from kaeru.engine.sliding.geometry import State, grid
-from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.sliding.board.geometry import State, grid
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes
+from kaeru.engine.sliding.optimal.full_table import layered_depths
 from kaeru.engine.tables import files, store
 from kaeru.engine.two_blank.geometry import Geometry
 from kaeru.engine.two_blank.index import TwoBlankIndex
@@ -45,7 +45,8 @@ OLD_CHUNK = 1 << 18
 
 # ---- the old code, kept here only as the baseline ------------------------------------------------
 def old_sliding_depths(codes: PermutationCodes, root: State, meter: Meter) -> np.ndarray:
-    """engine/sliding/full_table.py's `layered_depths` before engine.tables (verbatim logic)."""
+    """engine/sliding/optimal/full_table.py's `layered_depths` before engine.tables (verbatim
+    logic)."""
     depth = np.full(codes.space_size, UNREACHED, dtype=np.uint8)
     owner = np.zeros(codes.space_size, dtype=np.int32)
     frontier = np.array([codes.encode(root)], dtype=np.int64)

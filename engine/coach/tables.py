@@ -37,7 +37,7 @@ def table_kind(puzzle: Puzzle[Any, Any]) -> str | None:
     from kaeru.engine.puzzles.knights import Knights
     from kaeru.engine.puzzles.sliding import SlidingPuzzle
     from kaeru.engine.puzzles.two_blank import TwoBlank
-    from kaeru.engine.sliding import full_table
+    from kaeru.engine.sliding.optimal import full_table
 
     caps = puzzle.capabilities
     if caps.goal is not GoalKind.STATE or not caps.predecessors:
@@ -121,7 +121,7 @@ def forget() -> None:
 
 def _make(kind: str, puzzle: Any, goal: Any, control: Control) -> Lookup | None:
     if kind == "sliding":
-        from kaeru.engine.sliding import full_table
+        from kaeru.engine.sliding.optimal import full_table
 
         return full_table.full_table(puzzle.grid, control).distance
     if kind == "two-blank":

@@ -7,12 +7,13 @@ The solver depends on the size (the heavy parts live in `engine.sliding`):
 
 - at most 10 cells: a depth table of every position (numpy BFS, cached) — hints and solutions
   are instant walks down the table, and new games can be drawn at an exact distance;
-- the 15-puzzle: compiled IDA* (`engine.sliding.ida`), with walking distance at once, the 7-7-1
-  pattern databases for a position it does not settle in 2 s (built then, in seconds, once) and
-  the 7-8 ones once built (`kaeru tables build`, or by the search worker when a search runs long);
+- the 15-puzzle: compiled IDA* (`engine.sliding.optimal.ida`), with walking distance at once, the
+  7-7-1 pattern databases for a position it does not settle in 2 s (built then, in seconds, once)
+  and the 7-8 ones once built (`kaeru tables build`, or by the search worker when a search runs
+  long);
 - other boards of 11 to 16 cells: optimal breadth-first IDA* over packed codes with additive
   pattern databases (built on first use, cached);
-- more cells (5×5 and up): near-optimal, with a proved bound (`engine.sliding.bounded`:
+- more cells (5×5 and up): near-optimal, with a proved bound (`engine.sliding.near_optimal.bounded`:
   weighted A* then IDA* over additive databases of small groups, built in about a second);
   the answer says how many moves at most it may be over the optimum (`Solution.lower_bound`).
   Where that search finds nothing in its time, row-by-row reduction answers (fast, far from
@@ -44,22 +45,24 @@ from kaeru.engine.rules.protocol import (
 from kaeru.engine.rules.results import DEFAULT_BUDGET, Enumeration
 from kaeru.engine.rules.text_input import ascii_number
 from kaeru.engine.search.enumerate import enumerate_bfs
-from kaeru.engine.sliding import full_table, parity, pattern_db
-from kaeru.engine.sliding.frontier import frontier_search
-from kaeru.engine.sliding.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
-from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
-from kaeru.engine.sliding.packed import MAX_CELLS as PACKED_CELLS
-from kaeru.engine.sliding.packed import PackedBoard
-from kaeru.engine.sliding.pattern_db import (
+from kaeru.engine.sliding.board import parity
+from kaeru.engine.sliding.board.geometry import MAX_SIDE, MIN_SIDE, Slide, State, grid
+from kaeru.engine.sliding.board.packed import MAX_CELLS as PACKED_CELLS
+from kaeru.engine.sliding.board.packed import PackedBoard
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes
+from kaeru.engine.sliding.board.shuffle import shuffle_solvable
+from kaeru.engine.sliding.board.text import format_state, parse_state
+from kaeru.engine.sliding.databases import pattern_db
+from kaeru.engine.sliding.databases.pattern_db import (
     Partition,
     PatternDatabase,
     default_partition,
     pattern_database,
 )
-from kaeru.engine.sliding.perm_codes import PermutationCodes
-from kaeru.engine.sliding.reduction import reduce_solve
-from kaeru.engine.sliding.shuffle import shuffle_solvable
-from kaeru.engine.sliding.text import format_state, parse_state
+from kaeru.engine.sliding.near_optimal.reduction import reduce_solve
+from kaeru.engine.sliding.optimal import full_table
+from kaeru.engine.sliding.optimal.frontier import frontier_search
+from kaeru.engine.sliding.optimal.heuristics import ManhattanLC, manhattan_lc
 from kaeru.engine.tables.survey import survey
 
 ID_PATTERN = re.compile(r"sliding-([0-9]+)x([0-9]+)")
@@ -72,7 +75,7 @@ BOUNDED_LEAST = 5_000_000  # positions: a smaller budget gets the reduction's in
 HEURISTICS = (
     "pattern databases", "Manhattan + linear conflict", "walking distance", "7-8 pattern databases"
 )
-FIFTEEN_ONLY = HEURISTICS[2:]  # the compiled IDA* of engine.sliding.ida: 4x4 only
+FIFTEEN_ONLY = HEURISTICS[2:]  # the compiled IDA* of engine.sliding.optimal.ida: 4x4 only
 
 
 def solver_for(width: int, height: int) -> str:
@@ -229,8 +232,8 @@ class SlidingPuzzle(Puzzle[State, Slide]):
 
     def _solve_bounded(self, state: State, control: Control) -> Solution[State, Slide]:
         """The near-optimal search with its proved bound; reduction when it finds nothing."""
-        from kaeru.engine.sliding.bounded import seconds_for, solve_bounded
-        from kaeru.engine.sliding.peel import FINISH, solve_peeled
+        from kaeru.engine.sliding.near_optimal.bounded import seconds_for, solve_bounded
+        from kaeru.engine.sliding.near_optimal.peel import FINISH, solve_peeled
 
         budget = control.budget
         if budget is not None and budget != DEFAULT_BUDGET and budget < BOUNDED_LEAST:
@@ -251,7 +254,7 @@ class SlidingPuzzle(Puzzle[State, Slide]):
     def solve_reduction(self, state: State, control: Control) -> Solution[State, Slide]:
         """Row-by-row reduction (fast, far from optimal), bounded below by Manhattan distance
         + linear conflict; what boards past 16 cells had before the near-optimal search."""
-        from kaeru.engine.sliding.bounded import over_words, parity_floor
+        from kaeru.engine.sliding.near_optimal.bounded import over_words, parity_floor
 
         self._check_solvable(state)
         moves, meter = reduce_solve(self.grid, state, control)
@@ -302,7 +305,7 @@ class SlidingPuzzle(Puzzle[State, Slide]):
         self, heuristic: str | None, state: State, control: Control
     ) -> Solution[State, Slide]:
         """Compiled IDA*: walking distance, the 7-8 databases, or (None) the best at hand."""
-        from kaeru.engine.sliding import ida
+        from kaeru.engine.sliding.optimal import ida
 
         self._check_solvable(state)
         if heuristic == FIFTEEN_ONLY[0]:

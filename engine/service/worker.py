@@ -175,7 +175,7 @@ def worker_main(
     fresh_cache = None if compiled_cache else without_compiled_cache()
     silence_output()
     limit_memory(memory_limit)
-    from kaeru.engine.sliding.pdb78 import allow_unasked_builds
+    from kaeru.engine.sliding.databases.pdb78 import allow_unasked_builds
 
     allow_unasked_builds()  # a long-lived process: it may build the 7-8 databases when a
     # 15-puzzle search runs long (a one-shot command never does)

@@ -7,7 +7,7 @@ import pytest
 from textual.pilot import Pilot
 
 from kaeru.engine.puzzles.registry import get_puzzle
-from kaeru.engine.sliding.pattern_db import Partition
+from kaeru.engine.sliding.databases.pattern_db import Partition
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.widgets.boards.grid import GridBoard
 from tests.app.conftest import SIZE, SNAPSHOT_SIZE, play_screen, settle, snapshot_app

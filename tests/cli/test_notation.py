@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.engine.sliding.geometry import DIRECTIONS, grid
-from kaeru.engine.sliding.notation import (
+from kaeru.engine.sliding.board.geometry import DIRECTIONS, grid
+from kaeru.engine.sliding.board.notation import (
     format_directions,
     format_slides,
     looks_like_notation,

@@ -16,8 +16,9 @@ import pytest
 
 from kaeru.engine.rules.control import Control
 from kaeru.engine.rules.results import BudgetExceeded, Cancelled
-from kaeru.engine.sliding import ida, known_lines, pdb78
-from kaeru.engine.sliding.geometry import grid
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.databases import pdb78
+from kaeru.engine.sliding.optimal import ida, known_lines
 from kaeru.engine.tables import files
 from tests.engine.sliding_cases import EASY, korf_length, korf_state
 

@@ -21,8 +21,9 @@ from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import Cancelled, SearchStats
 from kaeru.engine.service.execute import execute
 from kaeru.engine.service.jobs import JobKind, JobRequest
-from kaeru.engine.sliding import full_table, ida, pattern_db
-from kaeru.engine.sliding.geometry import grid
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.databases import pattern_db
+from kaeru.engine.sliding.optimal import full_table, ida
 from kaeru.engine.tables import dense, first_use, store
 from kaeru.engine.tables.first_use import Announcer, BuildPlan
 from kaeru.engine.tables.lock_file import try_hold
@@ -151,7 +152,7 @@ def test_a_kernel_compiling_on_first_use_says_so(monkeypatch: pytest.MonkeyPatch
     reports say the solver is being prepared; once it runs, the note goes."""
     monkeypatch.setattr(ida, "SAY_COMPILING_AFTER", 0.0)
     monkeypatch.setattr(control, "REPORT_INTERVAL", 0.0)
-    from kaeru.engine.sliding.ida_kernels import ITERATIONS
+    from kaeru.engine.sliding.optimal.ida_kernels import ITERATIONS
 
     def kernel(ctl: np.ndarray, path: np.ndarray) -> int:
         time.sleep(0.2)  # "compiling"
@@ -173,7 +174,7 @@ def test_a_kernel_compiling_on_first_use_says_so(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_15_puzzle_databases_say_which_part_and_advance_with_the_levels() -> None:
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     plan = pdb78.build_plan(pdb78.GROUPS[0])
     assert "15-puzzle's lookup tables, part 1 of 2 (tiles 1–8)" in plan.what

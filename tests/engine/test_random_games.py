@@ -17,7 +17,7 @@ from kaeru.engine.rules.control import QUIET, Meter
 from kaeru.engine.rules.prng import SplitMix64
 from kaeru.engine.rules.protocol import BadInput, BudgetExceeded
 from kaeru.engine.search.dispatch import solve
-from kaeru.engine.sliding import parity
+from kaeru.engine.sliding.board import parity
 from kaeru.engine.tables.dense import UNREACHED, dense_bfs
 
 MEAN_8_PUZZLE = 21.97  # mean distance to the goal over the 9!/2 solvable 8-puzzle positions

@@ -1,5 +1,6 @@
-"""The near-optimal search of big sliding boards (`engine.sliding.bounded`): every answer
-replays, and its proved lower bound is honest — checked against the exact depth tables of small
+"""The near-optimal search of big sliding boards (`engine.sliding.near_optimal.bounded`): every
+answer replays, and its proved lower bound is honest — checked against the exact depth tables of
+small
 boards and the published optima of Korf & Taylor's 24-puzzles (bench/data/korf24.txt)."""
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from hypothesis import strategies as st
 
 from kaeru.engine.puzzles.sliding import BOUNDED, make_sliding
 from kaeru.engine.rules.control import Control
-from kaeru.engine.sliding.bounded import heuristic, parity_floor, solve_bounded
-from kaeru.engine.sliding.full_table import full_table
-from kaeru.engine.sliding.geometry import grid
-from kaeru.engine.sliding.shuffle import shuffle_solvable
-from kaeru.engine.sliding.text import parse_state
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.board.shuffle import shuffle_solvable
+from kaeru.engine.sliding.board.text import parse_state
+from kaeru.engine.sliding.near_optimal.bounded import heuristic, parity_floor, solve_bounded
+from kaeru.engine.sliding.optimal.full_table import full_table
 from kaeru.tui.cli import main
 
 KORF24 = Path(__file__).resolve().parents[2] / "bench" / "data" / "korf24.txt"
@@ -118,7 +119,7 @@ def test_published_optima_lie_within_the_bound(case):
 
 @pytest.mark.slow  # builds the 6x6 line tables on first use
 def test_line_by_line_replays_and_its_bound_stays_below_a_known_walk():
-    from kaeru.engine.sliding.peel import solve_peeled
+    from kaeru.engine.sliding.near_optimal.peel import solve_peeled
 
     shape = grid(6, 6)
     state, rng = shape.goal, random.Random(6)
@@ -133,8 +134,8 @@ def test_line_by_line_replays_and_its_bound_stays_below_a_known_walk():
 @given(st.integers(0, 2**32))
 def test_the_largest_of_several_databases_is_honest_against_the_depth_table(seed):
     from kaeru.engine.rules.control import Meter
-    from kaeru.engine.sliding.bounded import _Runner
-    from kaeru.engine.sliding.pdb_big import BigPartition, Views, big_database
+    from kaeru.engine.sliding.databases.pdb_big import BigPartition, Views, big_database
+    from kaeru.engine.sliding.near_optimal.bounded import _Runner
 
     shape = grid(3, 3)
     state = shuffle_solvable(shape, random.Random(seed))
@@ -152,7 +153,7 @@ def test_the_largest_of_several_databases_is_honest_against_the_depth_table(seed
 
 
 def test_the_six_by_six_strip_partitions_cover_every_tile_once():
-    from kaeru.engine.sliding.pdb_big import strip_partition
+    from kaeru.engine.sliding.databases.pdb_big import strip_partition
 
     for block_left in (True, False):
         tiles = [t for g in strip_partition(grid(6, 6), block_left).groups for t in g]

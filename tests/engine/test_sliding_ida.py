@@ -14,10 +14,15 @@ import pytest
 
 from kaeru.engine.puzzles.sliding import FIFTEEN_ONLY, make_sliding
 from kaeru.engine.rules.control import Control, Meter
-from kaeru.engine.sliding import full_table as ft
-from kaeru.engine.sliding import ida, pattern_db, pdb78, pdb_index
-from kaeru.engine.sliding.geometry import grid
-from kaeru.engine.sliding.walking_distance import axis_parts, walking_inversion, walking_tables
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.databases import pattern_db, pdb78, pdb_index
+from kaeru.engine.sliding.optimal import full_table as ft
+from kaeru.engine.sliding.optimal import ida
+from kaeru.engine.sliding.optimal.walking_distance import (
+    axis_parts,
+    walking_inversion,
+    walking_tables,
+)
 from tests.engine.sliding_cases import EASY, korf_length, korf_state
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
@@ -128,7 +133,7 @@ def small_pattern_set() -> pdb78.PatternSet:
 
 @pytest.mark.slow  # compiles the build and search kernels
 def test_pattern_ida_agrees_with_walking_ida_on_random_scrambles():
-    from kaeru.engine.sliding.ida_kernels import ida_pattern
+    from kaeru.engine.sliding.optimal.ida_kernels import ida_pattern
 
     patterns = small_pattern_set()
     _, transpose, mirror, popcount, colex = pdb78._geometry()

@@ -1,6 +1,6 @@
-"""Big boards line by line (`engine.sliding.peel`): the tables that count the blank are exact,
-a line's search finds near-shortest ways, windows shorten a path without changing its ends, and
-6×6 answers replay and stay near their proved lower bound."""
+"""Big boards line by line (`engine.sliding.near_optimal.peel`): the tables that count the blank are
+exact, a line's search finds near-shortest ways, windows shorten a path without changing its ends,
+and 6×6 answers replay and stay near their proved lower bound."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from kaeru.engine.puzzles.sliding import make_sliding
 from kaeru.engine.rules.control import Control, Meter
-from kaeru.engine.sliding.full_table import full_table
-from kaeru.engine.sliding.geometry import Grid, State, grid
-from kaeru.engine.sliding.line_tables import _bfs_with_blank, blank_table, line_groups
-from kaeru.engine.sliding.peel import _bring_line
-from kaeru.engine.sliding.shortcut import shorten
-from kaeru.engine.sliding.shuffle import shuffle_solvable
+from kaeru.engine.sliding.board.geometry import Grid, State, grid
+from kaeru.engine.sliding.board.shuffle import shuffle_solvable
+from kaeru.engine.sliding.databases.line_tables import _bfs_with_blank, blank_table, line_groups
+from kaeru.engine.sliding.near_optimal.peel import _bring_line
+from kaeru.engine.sliding.near_optimal.shortcut import shorten
+from kaeru.engine.sliding.optimal.full_table import full_table
 
 
 def replays(shape: Grid, states: list[State]) -> bool:

@@ -15,9 +15,9 @@ from kaeru.engine.puzzles.sliding import make_sliding
 from kaeru.engine.rules.control import Control
 from kaeru.engine.rules.protocol import Unsolvable
 from kaeru.engine.search import dispatch
-from kaeru.engine.sliding.geometry import Grid, grid
-from kaeru.engine.sliding.parity import is_solvable, unsolvable_reason
-from kaeru.engine.sliding.shuffle import fisher_yates, parity_fix_cells, shuffle_solvable
+from kaeru.engine.sliding.board.geometry import Grid, grid
+from kaeru.engine.sliding.board.parity import is_solvable, unsolvable_reason
+from kaeru.engine.sliding.board.shuffle import fisher_yates, parity_fix_cells, shuffle_solvable
 
 
 def reachable(g: Grid) -> set[tuple[int, ...]]:

@@ -12,8 +12,8 @@ from kaeru.engine.game.session import Session
 from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.puzzles.sliding import SlidingPuzzle, make_sliding, sized_id
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.engine.sliding.geometry import Slide
-from kaeru.engine.sliding.shuffle import shuffle_solvable
+from kaeru.engine.sliding.board.geometry import Slide
+from kaeru.engine.sliding.board.shuffle import shuffle_solvable
 
 sides = st.integers(min_value=2, max_value=10)
 

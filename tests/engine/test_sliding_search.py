@@ -14,14 +14,19 @@ from kaeru.engine.puzzles.sliding import HEURISTICS, SlidingPuzzle, make_sliding
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.protocol import BudgetExceeded, Cancelled
 from kaeru.engine.search import dispatch
-from kaeru.engine.sliding import full_table as ft
-from kaeru.engine.sliding import pattern_db
-from kaeru.engine.sliding.frontier import frontier_search
-from kaeru.engine.sliding.geometry import grid
-from kaeru.engine.sliding.heuristics import ManhattanLC, manhattan_lc
-from kaeru.engine.sliding.packed import PackedBoard
-from kaeru.engine.sliding.pattern_db import Partition, group_file, pattern_database, row_partition
-from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.board.packed import PackedBoard
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes
+from kaeru.engine.sliding.databases import pattern_db
+from kaeru.engine.sliding.databases.pattern_db import (
+    Partition,
+    group_file,
+    pattern_database,
+    row_partition,
+)
+from kaeru.engine.sliding.optimal import full_table as ft
+from kaeru.engine.sliding.optimal.frontier import frontier_search
+from kaeru.engine.sliding.optimal.heuristics import ManhattanLC, manhattan_lc
 from kaeru.engine.tables.folder import cache_file
 from tests.engine.sliding_cases import EASY, KORF, korf_length, korf_state
 
@@ -172,7 +177,7 @@ def test_reduction_solutions_replay_on_every_size(w, h, seed):
     puzzle = make_sliding(w, h)
     state = puzzle.random_start(random.Random(seed))
     if puzzle.solver != "row-by-row reduction":
-        from kaeru.engine.sliding.reduction import reduce_solve
+        from kaeru.engine.sliding.near_optimal.reduction import reduce_solve
 
         moves, _ = reduce_solve(puzzle.grid, state)
         state_after = state

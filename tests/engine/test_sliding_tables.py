@@ -13,8 +13,8 @@ from kaeru.engine.puzzles.sliding import make_sliding
 from kaeru.engine.rules.control import Control
 from kaeru.engine.rules.protocol import BadInput, Cancelled
 from kaeru.engine.search import dispatch
-from kaeru.engine.sliding import full_table as ft
-from kaeru.engine.sliding.geometry import grid
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.optimal import full_table as ft
 from kaeru.engine.tables import store
 from kaeru.engine.tables.folder import cache_file
 from tests.engine.test_sliding_parity import reachable

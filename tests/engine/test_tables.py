@@ -20,9 +20,9 @@ from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.protocol import Cancelled
 from kaeru.engine.search import dispatch
-from kaeru.engine.sliding import full_table
-from kaeru.engine.sliding.geometry import grid
-from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.sliding.board.geometry import grid
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes
+from kaeru.engine.sliding.optimal import full_table
 from kaeru.engine.tables import files, folder, store
 from kaeru.engine.tables.arrangements import Arrangements
 from kaeru.engine.tables.coded import coded_depths

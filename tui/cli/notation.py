@@ -1,5 +1,5 @@
 """`--notation` for `kaeru solve` and `kaeru grade` on sliding puzzles: the speedsolvers'
-letters (`engine.sliding.notation`: U D L R for the way a tile moves, runs such as `R3`) read
+letters (`engine.sliding.board.notation`: U D L R for the way a tile moves, runs such as `R3`) read
 and written beside the engine's own move texts (`7 left`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from kaeru.engine.puzzles.sliding import SlidingPuzzle
 from kaeru.engine.rules.protocol import BadInput, Puzzle
-from kaeru.engine.sliding import notation
+from kaeru.engine.sliding.board import notation
 
 AUTO = "auto"
 

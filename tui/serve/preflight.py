@@ -51,7 +51,7 @@ def raise_fd_limit() -> tuple[int, int]:
 
 def tables_built() -> bool:
     """Whether the 15-puzzle's 7-8 pattern databases are in the table cache."""
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     return pdb78.ready()
 

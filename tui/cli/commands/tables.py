@@ -36,7 +36,7 @@ def configure(sub: argparse.ArgumentParser) -> None:
 
 
 def tiers_of(table_id: str) -> list[str]:
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     name, _, tier = table_id.partition(":")
     if name != FIFTEEN:
@@ -50,7 +50,7 @@ def tiers_of(table_id: str) -> list[str]:
 
 def builders(table_id: str) -> list[tuple[str, Callable[[Any], object]]]:
     """(what, build(control)) for each table the id names; BadInput for an unknown id."""
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     def tier_builder(tier: str) -> Callable[[Any], object]:
         return lambda control: pdb78.pattern_set(tier, control)
@@ -59,7 +59,7 @@ def builders(table_id: str) -> list[tuple[str, Callable[[Any], object]]]:
     if tiers:
         return [(pdb78.tier_name(t), tier_builder(t)) for t in tiers]
     from kaeru.engine.puzzles.registry import get_puzzle
-    from kaeru.engine.sliding import full_table
+    from kaeru.engine.sliding.optimal import full_table
 
     puzzle = get_puzzle(table_id)
     grid = getattr(puzzle, "grid", None)
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_tables(args: argparse.Namespace) -> int:
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
     from kaeru.engine.tables.folder import cache_dir
 
     folder = cache_dir()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.board.geometry import Grid, State
 
 BLANK_TOKENS = {"_", "0"}
 

@@ -14,7 +14,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from kaeru.engine.sliding.geometry import State
+from kaeru.engine.sliding.board.geometry import State
 
 MAX_POSITIONS = 20_000  # positions remembered in all (the oldest lines are dropped first)
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from kaeru.engine.rules.protocol import BadInput
-from kaeru.engine.sliding.geometry import OPPOSITE, Grid, Slide, State
+from kaeru.engine.sliding.board.geometry import OPPOSITE, Grid, Slide, State
 
 NAME = "slidysim"
 WORDS = "words"

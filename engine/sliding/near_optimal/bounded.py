@@ -32,8 +32,8 @@ import numpy as np
 
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET, SearchStats
-from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.pdb_big import BigDatabase, Views, big_database, mirror_maps
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.databases.pdb_big import BigDatabase, Views, big_database, mirror_maps
 
 WEIGHTS = (Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2), Fraction(27, 20),
            Fraction(5, 4))
@@ -148,14 +148,14 @@ class _Runner:
         self, weight: Fraction, limit: int, seconds: float, nodes_cap: int, max_nodes: int
     ) -> int:
         """A weighted A* run: a length, or STOPPED, FULL, EXHAUSTED."""
-        from kaeru.engine.sliding.wastar_kernel import CONTROL_SIZE, wastar
+        from kaeru.engine.sliding.near_optimal.wastar_kernel import CONTROL_SIZE, wastar
 
         mirror_tile, transpose, square = mirror_maps(self.grid)
         square = square and self.db.mirrored
         start = np.array(self.state, dtype=np.int64)
         db, keys = self.db, _keys(self.grid.cells)
         if db.chase.size:
-            from kaeru.engine.sliding.wastar_kernel import line_keys
+            from kaeru.engine.sliding.near_optimal.wastar_kernel import line_keys
 
             keys = line_keys(keys, db.chase)
         ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
@@ -171,7 +171,7 @@ class _Runner:
 
     def plain(self, limit: int, seconds: float, nodes_cap: int) -> tuple[int, int]:
         """A plain IDA* run: (a length, STOPPED or EXHAUSTED; the last bound passed, -1 none)."""
-        from kaeru.engine.sliding.bounded_kernels import CONTROL_SIZE, FAILED, wida
+        from kaeru.engine.sliding.near_optimal.bounded_kernels import CONTROL_SIZE, FAILED, wida
 
         mirror_tile, transpose, square = mirror_maps(self.grid)
         square = square and self.db.mirrored
@@ -190,7 +190,11 @@ class _Runner:
     def plain_views(self, views: Views, limit: int, seconds: float,
                     nodes_cap: int) -> tuple[int, int]:
         """`plain` on the largest of several databases' sums (`pdb_big.six_views`)."""
-        from kaeru.engine.sliding.bounded_kernels import CONTROL_SIZE, FAILED, ida_views
+        from kaeru.engine.sliding.near_optimal.bounded_kernels import (
+            CONTROL_SIZE,
+            FAILED,
+            ida_views,
+        )
 
         board = np.array(self.state, dtype=np.int64)
         ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)
@@ -217,7 +221,7 @@ class _Runner:
 
 @cache
 def _keys(cells: int) -> np.ndarray:
-    from kaeru.engine.sliding.wastar_kernel import zobrist
+    from kaeru.engine.sliding.near_optimal.wastar_kernel import zobrist
 
     return zobrist(cells)
 
@@ -239,7 +243,7 @@ def solve_bounded(
 ) -> Bounded | None:
     """The shortest solution the schedule finds in `seconds`, with its proved lower bound;
     None when it found none (within the time or the memory)."""
-    from kaeru.engine.sliding.bounded_kernels import EXHAUSTED
+    from kaeru.engine.sliding.near_optimal.bounded_kernels import EXHAUSTED
 
     database = big_database(grid, control=control)
     meter = Meter(f"anytime weighted A* + {database.name}", control.unlimited())

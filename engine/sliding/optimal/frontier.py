@@ -16,9 +16,9 @@ import numpy as np
 
 from kaeru.engine.rules.control import Meter
 from kaeru.engine.rules.protocol import BudgetExceeded
-from kaeru.engine.sliding.arrays import contains_sorted, sorted_unique
-from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.sliding.board.arrays import contains_sorted, sorted_unique
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.board.packed import U64, PackedBoard
 
 CHUNK = 1 << 16  # parents expanded at once: a few tens of ms, so cancel stays prompt
 

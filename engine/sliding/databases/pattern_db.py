@@ -5,9 +5,9 @@ blank) counts only moves of the group's tiles (the blank wandering among the oth
 free), so the databases of disjoint groups add up to an admissible heuristic. The blank is the
 last piece of the index, so "the best over every blank cell" is one reshape and one min.
 
-Lookups work on packed codes (`engine.sliding.packed`): each group sits in consecutive nibbles,
-so its index into a 16**k "sparse" table is one shift and one mask. On square boards the value
-of the diagonal mirror is taken too, and the larger of the two used.
+Lookups work on packed codes (`engine.sliding.board.packed`): each group sits in consecutive
+nibbles, so its index into a 16**k "sparse" table is one shift and one mask. On square boards the
+value of the diagonal mirror is taken too, and the larger of the two used.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from math import perm
 import numpy as np
 
 from kaeru.engine.rules.control import QUIET, Control, Meter
-from kaeru.engine.sliding.arrays import sorted_unique
-from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.sliding.board.arrays import sorted_unique
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.board.packed import U64, PackedBoard
 from kaeru.engine.tables.first_use import Announcer, BuildPlan
 from kaeru.engine.tables.store import holding, load_table, save_table
 

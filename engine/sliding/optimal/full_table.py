@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from kaeru.engine.rules.control import QUIET, Control, Meter
-from kaeru.engine.sliding.geometry import Grid, Slide, State
-from kaeru.engine.sliding.perm_codes import PermutationCodes
+from kaeru.engine.sliding.board.geometry import Grid, Slide, State
+from kaeru.engine.sliding.board.perm_codes import PermutationCodes
 from kaeru.engine.tables import store
 from kaeru.engine.tables.dense import dense_bfs_carrying
 from kaeru.engine.tables.first_use import BuildPlan

@@ -8,7 +8,7 @@ the goal has both even. A layout is solvable exactly when the two parities agree
 
 from __future__ import annotations
 
-from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.board.geometry import Grid, State
 
 
 def swaps_to_sort(grid: Grid, state: State) -> int:

@@ -18,7 +18,7 @@ horizontal moves the same way.
 Vertical and horizontal moves are different moves, so
     h = max(WD vertical, ID vertical) + max(WD horizontal, ID horizontal)
 is admissible. `WalkingTables` holds the matrices' distances and their transitions for the
-compiled IDA* (`engine.sliding.ida`); `walking_inversion` evaluates one state.
+compiled IDA* (`engine.sliding.optimal.ida`); `walking_inversion` evaluates one state.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from functools import cache
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import State
+from kaeru.engine.sliding.board.geometry import State
 
 Counts = tuple[int, ...]  # the n×n count matrix, row by row
 

@@ -26,10 +26,10 @@ import numpy as np
 
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET, BudgetExceeded, SearchStats
-from kaeru.engine.sliding.geometry import State, grid
-from kaeru.engine.sliding.known_lines import LINES
-from kaeru.engine.sliding.pdb78 import FULL, MIDDLE
-from kaeru.engine.sliding.walking_distance import inversions, walking_tables
+from kaeru.engine.sliding.board.geometry import State, grid
+from kaeru.engine.sliding.databases.pdb78 import FULL, MIDDLE
+from kaeru.engine.sliding.optimal.known_lines import LINES
+from kaeru.engine.sliding.optimal.walking_distance import inversions, walking_tables
 from kaeru.engine.tables.first_use import BuildPlan, guess_fraction
 
 POLL = 0.025  # seconds between looks at the running kernel (cancel within ~50 ms)
@@ -141,7 +141,7 @@ def run_kernel(
     note to each report of the search itself. `window` (floor, ceiling): the bounds tried;
     NotWithin when no solution is that short.
     """
-    from kaeru.engine.sliding.ida_kernels import (
+    from kaeru.engine.sliding.optimal.ida_kernels import (
         BOUND,
         CEILING,
         CONTROL_SIZE,
@@ -238,7 +238,7 @@ def solve_walking(
     """IDA* with walking + inversion distance (None when `give_way` stopped it first;
     `annotate` as in `run_kernel`; `spent[0]`: positions generated before, counted in the
     budget, and on return those of this search too)."""
-    from kaeru.engine.sliding.ida_kernels import ida_walking as compiled
+    from kaeru.engine.sliding.optimal.ida_kernels import ida_walking as compiled
 
     ida_walking = cast(Callable[..., int], compiled)
     arrays = walking_arrays(n)
@@ -271,8 +271,8 @@ def solve_pattern(
     """IDA* with a tier of pattern databases and the mirror, maxed with walking distance
     (the tier built first if need be); None when `give_way` stopped it first (`spent` as for
     `solve_walking`)."""
-    from kaeru.engine.sliding import pdb78
-    from kaeru.engine.sliding.ida_kernels import ida_pattern as compiled
+    from kaeru.engine.sliding.databases import pdb78
+    from kaeru.engine.sliding.optimal.ida_kernels import ida_pattern as compiled
 
     ida_pattern = cast(Callable[..., int], compiled)
     built_before = pdb78.ready(tier)
@@ -313,7 +313,7 @@ def solve_pattern(
 
 def best_tier() -> str | None:
     """The strongest tier of databases this process has loaded (None: walking distance)."""
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     for tier in (FULL, MIDDLE):
         if pdb78.is_loaded(tier):
@@ -359,7 +359,7 @@ def known_stats(length: int, started: float, how: str) -> SearchStats:
 
 def _search(state: State, control: Control, window: tuple[int, int] | None) -> Found:
     """The tiered search of `solve_fifteen`, over the bounds of `window` (NotWithin)."""
-    from kaeru.engine.sliding import pdb78
+    from kaeru.engine.sliding.databases import pdb78
 
     started = time.perf_counter()
     spent = [0]  # positions generated, by the searches that gave way too (one budget)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.board.geometry import Grid, State
 from kaeru.engine.sliding.jit import njit
 
 WINDOWS = (24, 36, 50, 70)  # window lengths, tried in turn

@@ -1,5 +1,5 @@
 """Compiled weighted IDA* for big sliding boards (numba), over the additive databases of
-`engine.sliding.pdb_big`, with the diagonal mirror on square boards.
+`engine.sliding.databases.pdb_big`, with the diagonal mirror on square boards.
 
 `wida` runs depth-first iterations on f = wd·g + wn·h (the weight w = wn/wd ≥ 1; w = 1 is plain
 IDA*), each bound the smallest f the last one cut but at least `step` above the last (2·wd, two

@@ -33,7 +33,16 @@ import numpy as np
 
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET
-from kaeru.engine.sliding.bounded import (
+from kaeru.engine.sliding.board.geometry import Grid, State, grid
+from kaeru.engine.sliding.databases.line_tables import BlankTables
+from kaeru.engine.sliding.databases.pdb_big import (
+    BigDatabase,
+    BigPartition,
+    big_database,
+    build_table,
+    six_views,
+)
+from kaeru.engine.sliding.near_optimal.bounded import (
     POLISH_FROM,
     POLISH_WEIGHTS,
     Bounded,
@@ -45,17 +54,8 @@ from kaeru.engine.sliding.bounded import (
     parity_floor,
     solve_bounded,
 )
-from kaeru.engine.sliding.geometry import Grid, State, grid
-from kaeru.engine.sliding.line_tables import BlankTables
-from kaeru.engine.sliding.pdb_big import (
-    BigDatabase,
-    BigPartition,
-    big_database,
-    build_table,
-    six_views,
-)
-from kaeru.engine.sliding.shortcut import shorten
-from kaeru.engine.sliding.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
+from kaeru.engine.sliding.near_optimal.shortcut import shorten
+from kaeru.engine.sliding.near_optimal.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
 from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
@@ -107,7 +107,7 @@ class _LineDatabase(BigDatabase):
 
 
 def _line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
-    from kaeru.engine.sliding.pdb_big import table_file
+    from kaeru.engine.sliding.databases.pdb_big import table_file
 
     name = table_file(shape, group)
     table = load_table(name, (shape.cells ** len(group),), np.dtype(np.uint8))
@@ -150,7 +150,7 @@ def _reduced(full: Grid, states: list[State], state: State, database: BigDatabas
              meter: Meter) -> Bounded:
     """A stage found nothing in its time or memory: row-by-row reduction finishes from where
     the lines got to, bounded below by the whole board's databases."""
-    from kaeru.engine.sliding.reduction import reduce_solve
+    from kaeru.engine.sliding.near_optimal.reduction import reduce_solve
 
     moves, _ = reduce_solve(full, states[-1], Control())
     whole, _ = reduce_solve(full, state, Control())  # from the start: kept when shorter
@@ -414,7 +414,7 @@ def _lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, 
     """A spell of plain IDA* on the whole board: the bounds it passes with no solution."""
     if seconds <= 0:
         return 0
-    from kaeru.engine.sliding.bounded_kernels import EXHAUSTED
+    from kaeru.engine.sliding.near_optimal.bounded_kernels import EXHAUSTED
 
     runner = _Runner(full, state, database, meter)
     views = six_views(full)

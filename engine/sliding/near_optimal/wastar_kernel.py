@@ -1,5 +1,5 @@
 """Compiled weighted A* for big sliding boards (numba), over the additive databases of
-`engine.sliding.pdb_big` with the diagonal mirror on square boards.
+`engine.sliding.databases.pdb_big` with the diagonal mirror on square boards.
 
 Best first on f = wd·g + wn·h (the weight w = wn/wd >= 1) with duplicate detection, so the
 path it returns is at most w times the optimum (the databases are consistent: a move changes

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.board.geometry import Grid, State
 
 U64 = np.uint64
 NIBBLE = U64(15)

@@ -29,8 +29,15 @@ from math import perm
 import numpy as np
 
 from kaeru.engine.rules.control import Meter
+from kaeru.engine.sliding.databases.pdb_index import (
+    FACT,
+    masks_of,
+    orders,
+    placement_index,
+    rotations,
+    space,
+)
 from kaeru.engine.sliding.jit import njit
-from kaeru.engine.sliding.pdb_index import FACT, masks_of, orders, placement_index, rotations, space
 
 STRETCH_STATES = 1 << 20  # states of the blocks one kernel call looks at, at most
 WINDOW = 15  # levels kept modulo 2 * WINDOW (a nibble: 1..15, 0 not reached)

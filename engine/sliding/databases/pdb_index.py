@@ -168,7 +168,7 @@ def _regions_of(empty: int, region_table: np.ndarray) -> list[int]:
 @cache
 def space(k: int) -> Space:
     """The blocks and moves of a k-tile group (the same for every group of k tiles)."""
-    from kaeru.engine.sliding.geometry import grid
+    from kaeru.engine.sliding.board.geometry import grid
 
     table = region_table()
     nbr = grid(4, 4).neighbour_array

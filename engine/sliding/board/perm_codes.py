@@ -15,8 +15,8 @@ from math import factorial
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.perm_index import PermIndex
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.board.perm_index import PermIndex
 
 
 class PermutationCodes:

@@ -3,11 +3,11 @@ flat however long the solution.
 
 Two kernels share one skeleton, each with its heuristic kept up to date move by move:
 
-- `ida_walking`: walking distance + inversion distance (`engine.sliding.walking_distance`): two
-  lookups in small tables and a few comparisons per move;
-- `ida_pattern`: additive pattern databases with the diagonal mirror (`engine.sliding.pdb78`):
-  a move changes one group's index on each side, so two ranks and two lookups, and the mirror's
-  only when the plain value alone does not prune.
+- `ida_walking`: walking distance + inversion distance (`engine.sliding.optimal.walking_distance`):
+  two lookups in small tables and a few comparisons per move;
+- `ida_pattern`: additive pattern databases with the diagonal mirror
+  (`engine.sliding.databases.pdb78`): a move changes one group's index on each side, so two ranks
+  and two lookups, and the mirror's only when the plain value alone does not prune.
 
 The depth-first search is iterative (explicit stacks indexed by depth). Each kernel runs every
 iteration up to the solution and returns its length, with the blank's cells along the path in
@@ -137,7 +137,8 @@ def ida_walking(
 @njit(cache=True, nogil=True, inline="always")
 def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray,
           colex: np.ndarray, mask: int, orders: int) -> int:
-    """The group's entry (`engine.sliding.pdb_index`): the colex rank of the cells it covers
+    """The group's entry (`engine.sliding.databases.pdb_index`): the colex rank of the cells it
+    covers
     (`mask`) times size! (`orders`), plus the Lehmer rank of the order its tiles sit in."""
     code = 0
     used = 0

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import Grid
+from kaeru.engine.sliding.board.geometry import Grid
 from kaeru.engine.sliding.jit import njit
 from kaeru.engine.tables.store import load_table, save_table
 

@@ -1,9 +1,9 @@
 """The 15-puzzle's additive pattern databases, in two tiers:
 
 - the middle tier, 7-7-1 (tiles 9-15, the bottom rows; 1-3 and 5-8; and 4 alone: 115 MB), built
-  on first use in about 12 s of CPU (`engine.sliding.pdb_build`) while walking distance serves.
-  Of the splits tried it prunes best for its size: 6-6-3 splits were 3-5 times slower on hard
-  positions, 7-6-2 ones 2 times (bench/fifteen.py --tiers);
+  on first use in about 12 s of CPU (`engine.sliding.databases.pdb_build`) while walking distance
+  serves. Of the splits tried it prunes best for its size: 6-6-3 splits were 3-5 times slower on
+  hard positions, 7-6-2 ones 2 times (bench/fifteen.py --tiers);
 - the full tier, 7-8 (tiles 1-8, the top two rows, and 9-15; 577 MB), built in about a minute of
   CPU and 0.8 GB of memory, by `kaeru tables build`, or in the background by a long-lived
   search worker whose search runs long; never by a one-shot command.
@@ -28,7 +28,7 @@ import numpy as np
 
 from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.rules.results import Cancelled, SearchStats
-from kaeru.engine.sliding.geometry import State, grid
+from kaeru.engine.sliding.board.geometry import State, grid
 from kaeru.engine.tables import store
 from kaeru.engine.tables.first_use import BuildPlan
 
@@ -62,7 +62,7 @@ def ready(tier: str = FULL) -> bool:
 @cache
 def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(neighbours, transpose of cells, mirror of tiles, popcount, colex ranks of cell masks)."""
-    from kaeru.engine.sliding.pdb_index import colex_table
+    from kaeru.engine.sliding.databases.pdb_index import colex_table
 
     g = grid(4, 4)
     transpose = np.array([(c % 4) * 4 + c // 4 for c in range(16)], dtype=np.int64)
@@ -77,7 +77,7 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def build_group(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
     """One group's database (`pdb_build`), with progress and cancel."""
-    from kaeru.engine.sliding.pdb_build import build_group as build
+    from kaeru.engine.sliding.databases.pdb_build import build_group as build
 
     meter = Meter(f"building the pattern database of tiles {_tiles(group)}", control.unlimited())
     table = build(group, meter)

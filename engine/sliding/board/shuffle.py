@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from kaeru.engine.sliding.geometry import Grid, State
+from kaeru.engine.sliding.board.geometry import Grid, State
 
 
 def fisher_yates(grid: Grid, rng: random.Random) -> tuple[list[int], int]:

@@ -17,8 +17,8 @@ from itertools import product
 
 import numpy as np
 
-from kaeru.engine.sliding.geometry import Grid, State
-from kaeru.engine.sliding.packed import U64, PackedBoard
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.board.packed import U64, PackedBoard
 
 MAX_TABLE_LINE = 6  # (6+1)**6 = 117,649 entries per line table
 

@@ -1,6 +1,6 @@
 """Additive pattern databases for big boards (5×5 and larger): small groups of tiles, each table
 indexed by the cells of its tiles as base-N digits (N cells), so a search keeps every group's
-index up to date with one multiply-add per move (`engine.sliding.bounded_kernels`).
+index up to date with one multiply-add per move (`engine.sliding.near_optimal.bounded_kernels`).
 
 A table holds, for every placement of its k tiles, the fewest moves of those tiles that bring
 them home when every other cell is free (the blank is left out: a group tile may step to any
@@ -22,7 +22,7 @@ from functools import cache
 import numpy as np
 
 from kaeru.engine.rules.control import QUIET, Control
-from kaeru.engine.sliding.geometry import Grid
+from kaeru.engine.sliding.board.geometry import Grid
 from kaeru.engine.sliding.jit import njit
 from kaeru.engine.tables.store import holding, load_table, save_table
 

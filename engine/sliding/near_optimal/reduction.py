@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Callable
 
 from kaeru.engine.rules.control import QUIET, Control, Meter
-from kaeru.engine.sliding.full_table import full_table
-from kaeru.engine.sliding.geometry import Grid, Slide, State, grid
+from kaeru.engine.sliding.board.geometry import Grid, Slide, State, grid
+from kaeru.engine.sliding.optimal.full_table import full_table
 
 FINISH_SIDE = 3
 
