@@ -115,6 +115,7 @@ def test_solve_text_shows_the_notation_line(capsys):
     assert code == 0 and "slidysim: L2" in out
 
 
+@pytest.mark.slow  # the 8x8's databases and kernels on first use: about 10 s
 def test_grade_reads_a_timer_solution_on_a_big_board(capsys):
     tiles = [*map(str, range(1, 62)), "_", "62", "63"]  # 8x8, the gap two cells left of home
     start = "/".join(" ".join(tiles[i : i + 8]) for i in range(0, 64, 8))
