@@ -8,9 +8,7 @@ from typing import Any
 
 from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.ranking import Result
-from kaeru.engine.puzzles.registry import get_puzzle
 from kaeru.engine.rules.results import Solution
-from kaeru.engine.rules.text_input import split_game_id
 from kaeru.engine.service.jobs import JobKind, JobRequest
 
 GRADE_BUDGET = 2_000_000  # positions the marks may cost; past it the replay has none
@@ -31,10 +29,8 @@ def replay_line(result: Result) -> tuple[Any, Solution[Any, Any]]:
 def marks_request(result: Result) -> JobRequest:
     """The search service's job for the coach's mark on each move of `result` (a GRADE job:
     "optimal", "wasted", "lost", or None past GRADE_BUDGET)."""
-    puzzle_id, state_text = split_game_id(result.game_id)
-    puzzle = get_puzzle(puzzle_id)
-    start = puzzle.parse(state_text) if state_text is not None else puzzle.initial()
+    puzzle, start = parse_game_id(result.game_id)
     return JobRequest(
-        JobKind.GRADE, puzzle_id, puzzle.format(start), "", budget=GRADE_BUDGET, tag="marks",
+        JobKind.GRADE, puzzle.id, puzzle.format(start), "", budget=GRADE_BUDGET, tag="marks",
         args=(tuple(result.moves),),
     )

@@ -302,15 +302,18 @@ def solve_bounded(
 
 def _polish(
     grid: Grid, best: list[State], database: BigDatabase, meter: Meter, until: float,
-    nodes_cap: int, main: _Runner,
+    nodes_cap: int, main: _Runner | None = None, to_goal: bool = True,
 ) -> list[State]:
     """Shorten the best path's tail: from a position part way along it, a lighter weight fits
     in memory where it did not from the start; a shorter way to the goal from there replaces
-    the rest of the path. Tails from two thirds of the way, half, a third and a sixth."""
+    the rest of the path. Tails from two thirds of the way, half, a third and a sixth.
+    `to_goal=False`: a line's path (`peel`), whose end is the line home, not the goal; `main`:
+    the search whose node count the polish goes on from."""
     for fraction in POLISH_FROM:
         k = int((len(best) - 1) * fraction)
         runner = _Runner(grid, best[k], database, meter)
-        runner.nodes = main.nodes
+        if main is not None:
+            runner.nodes = main.nodes
         limit = len(best) - 1 - k - 2
         for weight in POLISH_WEIGHTS:
             left = until - time.process_time()
@@ -319,11 +322,14 @@ def _polish(
             outcome = runner.weighted(weight, limit, left, nodes_cap,
                                       max_nodes_for(grid, nodes_cap))
             if TRACE:
-                print(f"  polish from {k}: w={float(weight):.2f} -> {outcome}")
+                what = "polish" if to_goal else "line polish"
+                print(f"  {what} from {k}: w={float(weight):.2f} -> {outcome}")
             if outcome < 0:
                 break
-            best = best[:k] + runner.states(outcome)
+            best = best[:k] + runner.states(outcome, to_goal=to_goal)
             limit = outcome - 2
-            meter.extra["best"] = str(len(best) - 1)
-        main.nodes = runner.nodes
+            if to_goal:
+                meter.extra["best"] = str(len(best) - 1)
+        if main is not None:
+            main.nodes = runner.nodes
     return best

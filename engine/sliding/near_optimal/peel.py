@@ -43,8 +43,6 @@ from kaeru.engine.sliding.databases.pdb_big import (
     six_views,
 )
 from kaeru.engine.sliding.near_optimal.bounded import (
-    POLISH_FROM,
-    POLISH_WEIGHTS,
     Bounded,
     _polish,
     _Runner,
@@ -382,31 +380,9 @@ def _line_ways(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds:
         best = runner.states(outcome, to_goal=False)
         ways.insert(0, best)
         limit = outcome - 2
-    polished = _polish_line(shape, best, runner.db, meter, began + seconds, nodes_cap)
+    polished = _polish(shape, best, runner.db, meter, began + seconds, nodes_cap,
+                       to_goal=False)
     return [polished, *ways[1:]] if polished is not best else ways
-
-
-def _polish_line(shape: Grid, best: list[State], database: BigDatabase, meter: Meter,
-                 until: float, nodes_cap: int) -> list[State]:
-    """Shorten the line's path by its tails (as `bounded._polish` the 5×5's): from part way
-    along it, a lighter weight fits in memory where it did not from the start."""
-    for fraction in POLISH_FROM:
-        k = int((len(best) - 1) * fraction)
-        runner = _Runner(shape, best[k], database, meter)
-        tail = len(best) - 1 - k - 2
-        for weight in POLISH_WEIGHTS:
-            left = until - time.process_time()
-            if left <= 0:
-                return best
-            outcome = runner.weighted(weight, tail, left, nodes_cap,
-                                      max_nodes_for(shape, nodes_cap))
-            if TRACE:
-                print(f"  line polish from {k}: w={float(weight):.2f} -> {outcome}")
-            if outcome < 0:
-                break
-            best = best[:k] + runner.states(outcome, to_goal=False)
-            tail = outcome - 2
-    return best
 
 
 def _lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, length: int,
