@@ -46,6 +46,7 @@ class AnalysisScreen(Screen[None]):
         self.replay = replay
         self.analysis: Analysis | None = None
         self.moves = session.history
+        self.states = session.states  # the positions along `moves`, from its start
         self.memo = dict(session.coach.memo)
 
     def compose(self) -> ComposeResult:
@@ -90,12 +91,9 @@ class AnalysisScreen(Screen[None]):
         """The game as an ANALYSIS job: its start and moves as text, with the distances the
         coach already knew along it (so they are not searched again)."""
         puzzle, start = self.session.puzzle, self.session.start
-        states = [start]
-        for move in self.moves:
-            states.append(puzzle.apply(states[-1], move))
         known = tuple(
             (index, found.moves, found.reason, int(found.exact))
-            for index, state in enumerate(states)
+            for index, state in enumerate(self.states)
             if (found := self.memo.get(state)) is not None
         )
         moves = tuple(puzzle.format_move(move) for move in self.moves)
