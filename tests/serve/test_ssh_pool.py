@@ -32,6 +32,7 @@ def pool_workers(server) -> list[int]:
     return [pid for pid in live_pids() if parent_of(pid) in helpers]
 
 
+@pytest.mark.slow  # two real OpenSSH players and the pool: about 9 s
 def test_two_players_search_in_the_shared_pool_each_for_itself(serve):
     server = serve("--guest", "--search-workers", "1")
     first = Terminal(ssh_command(server.port, "-tt"), columns=110, rows=34)

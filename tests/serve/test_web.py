@@ -104,6 +104,7 @@ def settled(terminal: object, unlike: bytes | None = None, timeout: float = 40.0
     raise AssertionError("the page did not change (or did not settle)")
 
 
+@pytest.mark.slow  # Chromium and a web server: about 8 s
 def test_browser_plays_a_move_and_loads_nothing_from_outside(tmp_path: Path):
     sync_api = pytest.importorskip("playwright.sync_api")
     port = free_port()
