@@ -3,7 +3,8 @@
 No rule of play lives here: the board widget draws the layout the session gives and posts the
 move the player picked; the session decides whether it is legal, what the mode allows, when the
 game is won, what to search and what to save. This screen only arranges, forwards and shows.
-Where its parts go at a given terminal size is `screens.play.layout`'s arithmetic.
+Where its parts go at a given terminal size is `screens.play.layout`'s arithmetic, applied
+by `screens.play.fitting`.
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
 from textual.markup import escape
 from textual.notifications import Notification, Notify
 from textual.reactive import Reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -30,8 +29,8 @@ from kaeru.engine.game.record import Change
 from kaeru.engine.game.session import Session
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.rules.words import clock
+from kaeru.screens.play.fitting import FittingScreen
 from kaeru.screens.play.keys import PLAY_BINDINGS, PLAY_HELP_GROUPS
-from kaeru.screens.play.layout import BOX, STATS_WIDTH, Needs, Plan, plan
 from kaeru.screens.play.text import goal_words, player_title, status_text, verdict_text
 from kaeru.tui.glyphs import HEADER_ICON
 from kaeru.tui.messages import OpenHelp
@@ -48,13 +47,9 @@ from kaeru.tui.widgets.text_update import update_text
 P = ParamSpec("P")
 ESCAPE_AGAIN = "Press Escape again to leave (your game is saved)"
 ESCAPE_WINDOW = 3.0  # seconds within which a second Escape leaves
-PANE_TITLES = {"board": "Board", "side": "Goal · search", "goal": "Goal", "search": "Search"}
-LAYOUT_CLASSES = ("-wide", "-stacked", "-tabbed", "too-small", "-side-row")
-PANE_CLASSES = tuple(f"-pane-{name}" for name in PANE_TITLES)
-MANAGED_CLASSES = (*LAYOUT_CLASSES, *PANE_CLASSES, "playing-back")
 
 
-class PlayScreen(Screen[None]):
+class PlayScreen(FittingScreen):
     """Play one Session."""
 
     # the clock ticks in the sub-title every second: the header redraws it, the screen does not
@@ -74,14 +69,12 @@ class PlayScreen(Screen[None]):
         self.win_toast: Notification | None = None  # the win's toast, while it may be up
         self._escape_at: float | None = None
         self.show_timer = show_timer
-        self.plan = Plan("unset")  # until `fit` lays the parts out
-        self.pane = "board"
 
     @property
     def puzzle_id(self) -> str:
         return self.session.puzzle.id
 
-    # ---- layout ------------------------------------------------------------------------------
+    # ---- the parts (laid out for the terminal's size by `FittingScreen`) ---------------------
     def compose(self) -> ComposeResult:
         goal_board, stats = self.goal_board(), StatsPanel(id="stats")
         self.preset_layout(goal_board, stats)
@@ -137,131 +130,6 @@ class PlayScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.session.resume()
         self.fit()
-
-    def on_resize(self, event: Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def needs(self) -> Needs:
-        """What the parts need now (see `screens.play.layout`)."""
-        return self.needs_of(self.query_one(GoalBoard), self.query_one(StatsPanel))
-
-    def needs_of(self, goal: GoalBoard, stats: StatsPanel) -> Needs:
-        return Needs(
-            board=self.board.needed_size(),
-            goal=goal.needed_size(),
-            stats_rows=stats.rows_needed(),
-            playback=self.session.mode is Mode.PLAYBACK,
-            coach=self.session.coach.enabled,
-        )
-
-    def preset_layout(self, goal: GoalBoard, stats: StatsPanel) -> None:
-        """The layout classes for the terminal's size, set before the parts are first styled:
-        set after, they would restyle every part again (a tenth of a game's start-up). `fit`
-        still lays the parts out when mounted."""
-        width, height = self.app.size
-        wanted = self.layout_classes(plan(width, height, self.needs_of(goal, stats)))
-        self.update_classes({name: name in wanted for name in MANAGED_CLASSES}, update=False)
-
-    def fit(self, width: int | None = None, height: int | None = None) -> None:
-        """Lay the parts out for the terminal's size (`screens.play.layout.plan`); a 'needs
-        W×H' message where nothing fits. Gives the board its focus back when it grows again."""
-        if not self.is_mounted:
-            return
-        width = self.size.width if width is None else width
-        height = self.size.height if height is None else height
-        new = plan(width, height, self.needs())
-        was_small = self.has_class("too-small")
-        if new != self.plan or not any(self.has_class(c) for c in LAYOUT_CLASSES):
-            self.apply_plan(new)
-        else:
-            self.restyle()
-        if new.mode == "too-small":
-            need_w, need_h = new.need
-            self.query_one("#too-small", Static).update(
-                f"Terminal too small: this board needs at least {need_w}×{need_h} "
-                f"(now {width}×{height}).\nEnlarge the window, or press q to go back."
-            )
-        elif was_small or self.focused is None:
-            self.focus_current()
-
-    def apply_plan(self, new: Plan) -> None:
-        self.plan = new
-        if new.mode == "wide":
-            goal_w = self.query_one(GoalBoard).needed_size()[0]
-            self.query_one("#side").styles.width = max(goal_w + BOX, STATS_WIDTH)
-        else:
-            self.query_one("#side").styles.width = None
-        self.query_one(PlaybackBar).set_compact(new.playback == "line")
-        if new.mode != "tabbed" or self.pane not in new.panes:
-            self.pane = "board"
-        self.show_pane(self.pane)
-        self.board.styles.max_width = None  # a larger form, if the room allows (checked next)
-        self.call_after_refresh(self.check_board_room)
-
-    def layout_classes(self, layout: Plan | None = None) -> set[str]:
-        """The screen's classes for the plan (`layout`, else the one applied) and the pane
-        shown (the .tcss reads them)."""
-        layout = self.plan if layout is None else layout
-        mode = layout.mode
-        wanted = {"too-small" if mode == "too-small" else f"-{mode}", f"-pane-{self.pane}"}
-        if layout.side == "row":
-            wanted.add("-side-row")
-        if self.session.mode is Mode.PLAYBACK:
-            wanted.add("playing-back")
-        return wanted
-
-    def restyle(self) -> None:
-        """Set the layout classes in one batch: one restyle of the screen, not one per class."""
-        wanted = self.layout_classes()
-        self.update_classes({name: name in wanted for name in MANAGED_CLASSES})
-
-    def check_board_room(self) -> None:
-        """A board draws a larger form when the width allows; where the rows do not, hold it to
-        its compact form (the plan counted that one)."""
-        width, height = self.board.needed_size()
-        if self.board.outer_size.height - height > self.plan.spare_rows:
-            self.board.styles.max_width = width
-
-    def show_pane(self, pane: str) -> None:
-        """Tabbed layout: show one pane (the board, the side, the goal or the search)."""
-        self.pane = pane
-        self.restyle()
-        strip = []
-        for name in self.plan.panes:
-            title = PANE_TITLES[name]
-            if name == pane:
-                strip.append(f"[reverse b] {title} [/]")
-            else:
-                strip.append(f"[@click=screen.show_pane('{name}')] {title} [/]")
-        others = "the board" if pane != "board" else "the goal and search"
-        strip.append(f" [dim]w: {others}[/dim]")
-        self.query_one("#panes", Static).update("".join(strip))
-        if pane == "board":
-            self.focus_current()
-        elif self.focused is self.board or isinstance(self.focused, PlaybackBar):
-            self.set_focus(None)
-
-    def action_show_pane(self, pane: str) -> None:
-        if pane in self.plan.panes:
-            self.show_pane(pane)
-
-    def action_next_pane(self) -> None:
-        panes = self.plan.panes
-        if panes:
-            self.show_pane(panes[(panes.index(self.pane) + 1) % len(panes)])
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next_pane":
-            return self.plan.mode == "tabbed"
-        return True
-
-    def focus_current(self) -> None:
-        if self.plan.mode == "tabbed" and self.pane != "board":
-            return
-        if self.session.mode is Mode.PLAYBACK:
-            self.query_one(PlaybackBar).focus()
-        else:
-            self.board.focus()
 
     # ---- drawing from the session ------------------------------------------------------------
     def session_changed(self, what: Change) -> None:
