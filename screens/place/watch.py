@@ -1,11 +1,12 @@
 """Watching another player's live game, read-only: their board, moves and clock, following
 them as they play (the watched arcade sends each move to the place at once; this screen looks
 every POLL_SECONDS: a move shows within a frame or two). The player is told they are
-watched, and can turn watching off in Settings, which ends this view."""
+watched, and can turn watching off in Settings, which ends this view. The board comes from
+the engine (`engine.place.replay.watched_board`): this screen only shows it."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -14,26 +15,17 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from kaeru.engine.catalogue.game_ids import parse_game_id
 from kaeru.engine.place.place import Place, Presence
+from kaeru.engine.place.replay import WatchedBoard, watched_board
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.rules.words import clock
 from kaeru.tui.glyphs import HEADER_ICON
+from kaeru.tui.widgets.board import BoardWidget
 from kaeru.tui.widgets.boards import board_class
 from kaeru.tui.widgets.keys_footer import KeysFooter
 from kaeru.tui.words import plural
 
 POLL_SECONDS = 1 / 30  # a move shows within two frames at 60 per second (each look: ~1 ms)
-
-
-def position_of(game_id: str, moves: tuple[str, ...]) -> tuple[Any, Any, Any]:
-    """The puzzle, the position after `moves` from the game's start, and the last move."""
-    puzzle, state = parse_game_id(game_id)
-    last = None
-    for text in moves:
-        last = puzzle.parse_move(text, state)
-        state = puzzle.apply(state, last)
-    return puzzle, state, last
 
 
 class WatchScreen(Screen[None]):
@@ -49,7 +41,7 @@ class WatchScreen(Screen[None]):
         self.player = player
         self.name_shown = name
         self.seen: tuple[str | None, tuple[str, ...]] | None = None
-        self.board: Any = None
+        self.board: BoardWidget | None = None
         self.status = ""
 
     def compose(self) -> ComposeResult:
@@ -87,22 +79,21 @@ class WatchScreen(Screen[None]):
         if now == self.seen:
             return
         try:
-            puzzle, state, last = position_of(presence.game_id, presence.moves)
+            shown = watched_board(presence.game_id, presence.moves)
         except BadInput:
             return
-        layout = puzzle.layout(state)
         new_game = self.seen is None or self.seen[0] != presence.game_id
         self.seen = now
         if new_game or self.board is None:
-            self.call_next(self._new_board, layout, last)
+            self.call_next(self._new_board, shown)
         else:
-            self.board.show(layout, last_move=last)
+            self.board.show(shown.layout, last_move=shown.last_move)
 
-    async def _new_board(self, layout: Any, last: Any) -> None:
+    async def _new_board(self, shown: WatchedBoard) -> None:
         """Another game (or the first): its board in place of the one shown."""
         if self.board is not None:
             await self.board.remove()
-        self.board = board_class(layout.kind)(layout, id="watch-board")
+        self.board = board_class(shown.layout.kind)(shown.layout, id="watch-board")
         self.board.locked = True
         await self.query_one("#watch-body").mount(self.board)
-        self.board.show(layout, last_move=last)
+        self.board.show(shown.layout, last_move=shown.last_move)
