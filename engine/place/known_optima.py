@@ -15,6 +15,14 @@ from kaeru.engine.place.place import Place
 from kaeru.engine.store.models import FinishedGame
 
 
+def known_optimum(day: str, game: RandomGame, place: Place | None = None) -> int | None:
+    """The optimum of `day`'s daily `game` known without searching: the daily's own, else the
+    one `place` stored for that day (None when neither knows it)."""
+    if game.optimal is not None or place is None:
+        return game.optimal
+    return place.optimum(day, game.id)
+
+
 def with_known_optima(
     day: str,
     games: Sequence[RandomGame],
@@ -29,9 +37,7 @@ def with_known_optima(
             won.setdefault(record.game_id, record.optimal)
     known = []
     for game in games:
-        optimal = game.optimal
-        if optimal is None and place is not None:
-            optimal = place.optimum(day, game.id)
+        optimal = known_optimum(day, game, place)
         if optimal is None:
             optimal = won.get(game.game_id)
         known.append(game if optimal == game.optimal else replace(game, optimal=optimal))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kaeru.engine.catalogue.daily import daily_date, daily_games
 from kaeru.engine.catalogue.game_ids import parse_game_id
+from kaeru.engine.place.known_optima import known_optimum
 from kaeru.engine.place.place import Place
 from kaeru.engine.rules.control import QUIET, Control
 from kaeru.engine.rules.protocol import BudgetExceeded, Unsolvable
@@ -24,7 +25,7 @@ def daily_optima(
     iso = daily_date(day)
     found: dict[str, int | None] = {}
     for game in daily_games(iso):
-        known = game.optimal if game.optimal is not None else place.optimum(iso, game.id)
+        known = known_optimum(iso, game, place)
         if known is None and search:
             known = searched_optimum(game.game_id, control)
             if known is not None:
@@ -50,7 +51,7 @@ def unknown_daily(place: Place, day: str, puzzle_id: str) -> str | None:
     """The game id of `day`'s daily of `puzzle_id` when its optimum is not known yet (else None)."""
     iso = daily_date(day)
     for game in daily_games(iso):
-        if game.id == puzzle_id and game.optimal is None and place.optimum(iso, game.id) is None:
+        if game.id == puzzle_id and known_optimum(iso, game, place) is None:
             return game.game_id
     return None
 

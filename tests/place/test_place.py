@@ -147,6 +147,20 @@ def test_a_daily_optimum_is_searched_once_stored_and_ranks_wins_saved_without_it
     assert other.daily_board("sliding-4x4", DAY).ranked[0].over == 2
 
 
+def test_only_a_daily_whose_optimum_neither_it_nor_the_place_knows_is_unknown(tmp_path):
+    from kaeru.engine.catalogue.daily import daily_games
+    from kaeru.engine.place.optima import daily_optima, unknown_daily
+
+    place = Place.open(tmp_path, url="", player="me")
+    fifteen = next(g for g in daily_games(DAY) if g.id == "sliding-4x4")
+    assert fifteen.optimal is None  # the 15-puzzle's daily comes without its optimum
+    assert unknown_daily(place, DAY, "sliding-4x4") == fifteen.game_id
+    assert unknown_daily(place, DAY, "sliding-3x3") is None  # it comes with its own
+    place.set_optimum(DAY, "sliding-4x4", fifteen.game_id, 50)
+    assert unknown_daily(place, DAY, "sliding-4x4") is None
+    assert daily_optima(place, DAY)["sliding-4x4"] == 50
+
+
 def test_the_optimum_search_proves_a_small_daily():
     from kaeru.engine.place.optima import searched_optimum
 
