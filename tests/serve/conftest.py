@@ -1,5 +1,6 @@
 """Helpers for the serving tests: a `kaeru serve ssh` server in a subprocess, and a real OpenSSH
-client on a pseudo-terminal whose screen is read back with pyte."""
+client on a pseudo-terminal whose screen is read back with pyte; the `serve` and `web_server`
+fixtures start servers (ssh, web: tests/serve/web_server.py) and stop them after the test."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ import pytest
 pyte = pytest.importorskip("pyte")
 
 from kaeru.tui.serve.ssh.pty_session import stat_fields  # noqa: E402
+from tests.serve.stop_process import stop_process  # noqa: E402
+from tests.serve.web_server import WebServer  # noqa: E402
 
 SSH_OPTIONS = [
     "-o",
@@ -123,13 +126,7 @@ class Server:
         ]
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 class CommandServer:
@@ -177,13 +174,7 @@ class CommandServer:
 
     def stop(self) -> str:
         """Stop it; its log (stderr)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         return self.log()
 
 
@@ -297,13 +288,7 @@ class Terminal:
         return code
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, grace=5.0)
         self.reader.join(2)
         if self.master >= 0:  # closed once, whoever closes it first
             os.close(self.master)
@@ -332,6 +317,20 @@ def serve(tmp_path: Path) -> Iterator[object]:
         server = Server(tmp_path, *args)
         servers.append(server)
         return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def web_server(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
+    """A factory: `web_server(*args)` starts `kaeru serve web` (stopped at the end of the test)."""
+    servers: list[WebServer] = []
+
+    def start(*args: str) -> WebServer:
+        servers.append(WebServer(tmp_path, *args))
+        return servers[-1]
 
     yield start
     for server in servers:

@@ -8,30 +8,17 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from kaeru.tui.serve.ssh.pty_session import session_processes
 from tests.serve.conftest import alive, live_pids, parent_of
-from tests.serve.test_web_hostile import WebServer
+from tests.serve.web_server import WebServer
 
 aiohttp = pytest.importorskip("aiohttp")
 WAIT = 40.0
-
-
-@pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
-    servers: list[WebServer] = []
-
-    def start(*args: str) -> WebServer:
-        servers.append(WebServer(tmp_path, *args))
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 def cmdline(pid: int) -> bytes:

@@ -6,11 +6,7 @@ test_web's browser test, which has Chromium up already.)"""
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,79 +17,6 @@ from kaeru.engine.store import Store
 from kaeru.screens.settings import CACHE, SettingsScreen, setting
 from kaeru.tui.serve.served import SHARED_SETTINGS_NOTE
 from kaeru.tui.serve.web.server import visitor_environment
-from tests.serve.test_web import free_port, wait_listening
-
-
-class WebServer:
-    def __init__(self, tmp_path: Path, *args: str) -> None:
-        self.port = free_port()
-        env = dict(
-            os.environ,
-            KAERU_DATA_DIR=str(tmp_path / "data"),
-            KAERU_CACHE_DIR=str(tmp_path / "cache"),
-            KAERU_CONFIG_DIR=str(tmp_path / "conf"),
-        )
-        env.pop("KAERU_PDB_BUILD", None)  # (the tests' "off"): the limit decides, below
-        self.log_path = tmp_path / "web.log"
-        with open(self.log_path, "w") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "kaeru.tui.cli", "serve", "web", "--port", str(self.port),
-                 *args],
-                stdout=subprocess.PIPE, stderr=log, env=env, text=True,
-            )
-        assert self.process.stdout is not None
-        self.banner = self.process.stdout.readline()
-        assert "listening on 127.0.0.1:" in self.banner
-        self.lines = self.process.stdout.readline()  # who may play; how arcades are made
-        wait_listening(self.port)
-
-    def arcades(self) -> list[int]:
-        """The tabs' arcade processes: forked from the warm parent and adopted by the server
-        (the fork model), or started by textual-serve through a shell (spawn); either way
-        served to the web (the environment the tab's arcade runs with)."""
-        found = []
-        for entry in os.listdir("/proc"):
-            try:
-                cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
-                environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if b"KAERU_SERVED=web" in environ and not cmdline.startswith(b"/bin/sh"):
-                found.append(int(entry))
-        return [pid for pid in found if self._descends(pid)]
-
-    def _descends(self, pid: int) -> bool:
-        for _ in range(4):
-            try:
-                stat = Path(f"/proc/{pid}/stat").read_text()
-            except OSError:
-                return False
-            pid = int(stat.rsplit(")", 1)[1].split()[1])
-            if pid == self.process.pid:
-                return True
-        return False
-
-    def stop(self) -> str:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        return self.log_path.read_text(errors="replace")
-
-
-@pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[object]:
-    servers: list[WebServer] = []
-
-    def start(*args: str) -> WebServer:
-        servers.append(WebServer(tmp_path, *args))
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 async def open_tab(port: int, width: int, height: int) -> tuple[object, object]:
