@@ -1,10 +1,12 @@
 """Helpers for driving the real app with Pilot: open a game, let workers finish
-(`tui.headless.settle`), read the screen."""
+(`tui.headless.settle`), read the screen, open the new-game dialog."""
 
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 
+from kaeru.screens.new_game import NewGameScreen
 from kaeru.screens.play.screen import PlayScreen
 from kaeru.tui.app import KaeruApp
 from kaeru.tui.headless import settle as settle  # the tests import it from here
@@ -32,6 +34,16 @@ def play_screen(app: KaeruApp) -> PlayScreen:
     screen = app.screen
     assert isinstance(screen, PlayScreen), f"expected the play screen, got {screen!r}"
     return screen
+
+
+async def new_game_dialog(pilot: Pilot[None]) -> NewGameScreen:
+    """The new-game dialog, opened with `n` once the game on screen has settled."""
+    await settle(pilot)
+    await pilot.press("n")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameScreen), f"expected the new-game dialog, got {dialog!r}"
+    return dialog
 
 
 @pytest.fixture(autouse=True)

@@ -8,9 +8,9 @@ import pytest
 
 from kaeru.engine.rules.protocol import BadInput
 from kaeru.engine.search import dispatch
-from kaeru.screens.new_game import NewGameScreen, pick_depth
+from kaeru.screens.new_game import pick_depth
 from kaeru.tui.app import KaeruApp
-from tests.app.conftest import SIZE, play_screen, settle
+from tests.app.conftest import SIZE, new_game_dialog, play_screen, settle
 
 
 def test_pick_depth_reads_a_number_a_band_or_nothing():
@@ -26,11 +26,8 @@ def test_pick_depth_reads_a_number_a_band_or_nothing():
 async def test_shuffle_at_an_exact_distance_opens_a_game_that_far_from_the_goal():
     app = KaeruApp("two-blank-4x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        app.screen.query_one("#depth").focus()
+        dialog = await new_game_dialog(pilot)
+        dialog.query_one("#depth").focus()
         await pilot.press(*"24", "enter")
         await settle(pilot)
         screen = play_screen(app)
@@ -47,11 +44,7 @@ async def test_shuffle_at_an_exact_distance_opens_a_game_that_far_from_the_goal(
 async def test_the_dialog_explains_the_text_format_with_the_start_drawn(puzzle_id):
     app = KaeruApp(puzzle_id, resume=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameScreen)
+        dialog = await new_game_dialog(pilot)
         puzzle = dialog.puzzle
         example = puzzle.format(puzzle.initial())
         help_text = str(dialog.query_one("#format-help").content)

@@ -8,20 +8,15 @@ import asyncio
 
 from textual.widgets import Input
 
-from kaeru.screens.new_game import NewGameScreen
 from kaeru.tui.app import KaeruApp
-from tests.app.conftest import SIZE, play_screen, settle
+from tests.app.conftest import SIZE, new_game_dialog, play_screen, settle
 from tests.app.fit_sweep import fit_problems, report
 
 
 async def test_the_new_game_dialog_opens_a_10x10_board_that_plays():
     app = KaeruApp("sliding-3x3", resume=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameScreen)
+        dialog = await new_game_dialog(pilot)
         field = dialog.query_one("#size", Input)
         field.focus()
         await pilot.press(*"12x12", "enter")
