@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
+
+from kaeru.engine.store.records import day_streak as days_in_a_row
 
 
 @dataclass(frozen=True)
@@ -101,15 +103,10 @@ def hall_of_fame(results: Iterable[Result], limit: int = 10) -> tuple[Result, ..
 
 def day_streak(days: Sequence[str], today: date) -> int:
     """Days in a row with a daily win, ending today (or yesterday, when today has none yet)."""
-    known = set()
+    known: set[date | None] = set()
     for text in days:
         try:
             known.add(date.fromisoformat(text))
         except ValueError:
             continue
-    day = today if today in known else today - timedelta(days=1)
-    count = 0
-    while day in known:
-        count += 1
-        day -= timedelta(days=1)
-    return count
+    return days_in_a_row(known, today)
