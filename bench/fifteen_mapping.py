@@ -1,21 +1,24 @@
 """Benchmark: the 15-puzzle's 7-8 search over its tables mapped from the cache folder, against
-an in-memory copy (issue 24: the search ran about 2x slower once the tables were mapped).
+an in-memory copy (issue 24: the search ran about 2x slower once the tables were mapped, then
+1.6x once they were mapped in huge pages, from the build's block order).
 
 Korf's 100 (twice: the first pass reads the pages from disk) and the seventeen 80-move
 positions, in one process per way of holding the tables, all in one run:
 
-- mapped as before: random access advised, so every page came in alone, 4 kB at a time, and
-  each lookup over 577 MB missed the TLB;
-- mapped now: huge pages advised too (`engine.tables.files.advise_lookups`): the page cache
-  reads 2 MB folios and maps them whole, still shared by every process;
-- an in-memory copy of the same tables (the baseline; numpy advises huge pages for it).
+- before: the engine at --before REV (default 8c186b9: tables in the build's block order, where
+  every move lands 40 kB away), unpacked by `git archive` and run from there, mapped with huge
+  pages advised, over the version-3 tables of --before-tables (convert a copy of them with this
+  engine to fill --tables);
+- now: tables in tile order (`engine.sliding.databases.pdb_order`), mapped with huge pages
+  advised (`engine.tables.files.advise_lookups`), shared by every process;
+- an in-memory copy of today's tables (numpy advises huge pages for it).
 
 Each process first drops the tables' pages from the page cache, so the ways do not inherit each
-other's pages: they must be mapped by no other process (use a --tables folder of your own).
+other's pages: they must be mapped by no other process (use --tables folders of your own).
 Each row says how much of the mapping was mapped in 2 MB pages.
 
-    python bench/fifteen_mapping.py --tables DIR            # DIR holds the 7-8 databases
-    python bench/fifteen_mapping.py --tables DIR --quick    # Korf's 100 only
+    python bench/fifteen_mapping.py --tables DIR --before-tables DIR3   # the 7-8 databases
+    python bench/fifteen_mapping.py --tables DIR --quick                # Korf's 100 only
 """
 
 from __future__ import annotations
@@ -23,33 +26,58 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from fifteen import eighty, korf100, table
 
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "8c186b9"  # the last commit with the tables in block order (version 3)
 
-def child(payload: dict) -> dict:
-    """Run this script's `search_set(payload)` in a fresh process; its last line is JSON."""
+
+def child(payload: dict, code: Path | None = None) -> dict:
+    """Run this script's `search_set(payload)` in a fresh process (from the unpacked engine
+    `code` when given, else this checkout); its last line is JSON."""
     env = dict(os.environ, KAERU_CACHE_DIR=payload["cache"])
     env.pop("NUMBA_CACHE_DIR", None)
-    done = subprocess.run([sys.executable, __file__, "--child", json.dumps(payload)],
-                          capture_output=True, text=True, env=env, check=False)
+    script = Path(__file__) if code is None else code / "bench" / Path(__file__).name
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    done = subprocess.run([sys.executable, str(script), "--child", json.dumps(payload)],
+                          capture_output=True, text=True, env=env, check=False,
+                          cwd=None if code is None else code)
     if done.returncode != 0:
         return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-HOLDINGS = (("old", "mapped, as before (4 kB pages)"), ("new", "mapped, now (huge pages advised)"),
-            ("copy", "in-memory copy (baseline)"))
+HOLDINGS = (("before", "before: block order, mapped (huge pages)"),
+            ("new", "now: tile order, mapped (huge pages)"),
+            ("copy", "now: tile order, in-memory copy"))
+
+
+def unpack(rev: str) -> Path | None:
+    """The engine at `rev`, unpacked by `git archive` into a temporary folder (None: failed)."""
+    folder = Path(tempfile.mkdtemp(prefix="kaeru-before-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
+                             check=False)
+    if archive.returncode == 0:
+        unpacked = subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout,
+                                  check=False)
+        if unpacked.returncode == 0:
+            return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    return None
 
 
 def drop_cached_pages(folder: Path) -> None:
     """Drop the 7-8 tables' pages from the page cache (only pages no process maps go)."""
-    for path in folder.glob("sliding-4x4.pdb-*.v3.table"):
+    for path in folder.glob("sliding-4x4.pdb-*.table"):
         fd = os.open(path, os.O_RDONLY)
         try:
             os.fdatasync(fd)
@@ -75,18 +103,14 @@ def mapped_in_huge_pages() -> tuple[int, int]:
 
 def search_set(payload: dict) -> dict:
     """Search Korf's 100 or the 80-move positions with the 7-8 tables held one way."""
-    import mmap
 
     import numpy as np
 
     from kaeru.engine.rules.control import Control
     from kaeru.engine.sliding.databases import pdb78
     from kaeru.engine.sliding.optimal import ida
-    from kaeru.engine.tables import files
 
     drop_cached_pages(Path(payload["cache"]))
-    if payload["holding"] == "old":
-        files.advise_lookups = lambda mapped: mapped.madvise(mmap.MADV_RANDOM)  # type: ignore[assignment]
     patterns = pdb78.pattern_set(pdb78.FULL)
     if payload["holding"] == "copy":
         copies = []
@@ -116,13 +140,21 @@ def search_set(payload: dict) -> dict:
     return {"passes": out, "mapped_kb": rss, "huge_kb": huge}
 
 
-def section_mapping(tables: str, quick: bool) -> str:
+def section_mapping(tables: str, quick: bool, before: Path | None, before_tables: str | None,
+                    rev: str) -> str:
     rows = []
     sets = (("korf", 2, ("Korf's 100, pages read from disk", "Korf's 100 again, pages in memory")),
             ("eighty", 1, ("the 80-move positions",)))
     for which, passes, labels in sets[:1] if quick else sets:
-        got = {holding: child({"cache": tables, "holding": holding, "set": which,
-                               "passes": passes}) for holding, _ in HOLDINGS}
+        got = {}
+        for holding, _ in HOLDINGS:
+            payload = {"cache": tables, "holding": holding, "set": which, "passes": passes}
+            if holding != "before":
+                got[holding] = child(payload)
+            elif before is None or before_tables is None:
+                got[holding] = {"error": f"not run: no {rev} or no --before-tables"}
+            else:
+                got[holding] = child(payload | {"cache": before_tables, "holding": "new"}, before)
         for sweep, label in enumerate(labels):
             base = got["copy"].get("passes", {}).get(str(sweep), {}).get("search_cpu")
             for holding, name in HOLDINGS:
@@ -136,9 +168,9 @@ def section_mapping(tables: str, quick: bool) -> str:
                 rows.append([label, name, f"{figures['search_cpu']:.2f} s",
                              f"{figures['mean']:.3f} s", f"{figures['worst']:.2f} s",
                              f"{figures['search_nodes']:,}", share, ratio])
-    return ("The 7-8 search, tables mapped vs an in-memory copy (one process per way, the "
-            "tables' pages dropped from the page cache first; CPU of the searches, the reads "
-            "from disk included)\n"
+    return (f"The 7-8 search, before ({rev}) and now, tables mapped vs an in-memory copy (one "
+            "process per way, the tables' pages dropped from the page cache first; CPU of the "
+            "searches, the reads from disk included)\n"
             + table(rows, ["set", "tables", "search CPU", "mean", "worst", "nodes",
                            "mapped in 2 MB", "vs copy"]))
 
@@ -147,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", help="cache folder holding the 7-8 databases")
     parser.add_argument("--quick", action="store_true", help="Korf's 100 only")
+    parser.add_argument("--before", default=BEFORE, help="the commit to compare with")
+    parser.add_argument("--before-tables", help="cache folder of its (version 3) databases")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -156,7 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["KAERU_CACHE_DIR"] = args.tables
     from kaeru.engine.tables.folder import cache_dir
 
-    print(section_mapping(str(cache_dir()), args.quick), flush=True)
+    before = unpack(args.before) if args.before_tables else None
+    try:
+        print(section_mapping(str(cache_dir()), args.quick, before, args.before_tables,
+                              args.before), flush=True)
+    finally:
+        if before is not None:
+            shutil.rmtree(before, ignore_errors=True)
     return 0
 
 

@@ -1,7 +1,10 @@
 """The table file: a magic line, a JSON header line (dtype, shape, byte count, CRC-32), then the
 raw array. Written to a temporary file renamed into place, so a reader sees a whole file or
 none; read back only when it is a regular file and every check passes (else the caller
-rebuilds; a FIFO in its place is never opened for a blocking read)."""
+rebuilds; a FIFO in its place is never opened for a blocking read).
+
+A table can be written from its `Stretches`, in order, without ever being whole in memory (the
+header's line is padded, and its checksum filled in once the data is written)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import os
 import stat
 import tempfile
 import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -20,26 +25,62 @@ import numpy as np
 MAGIC = b"KAERU-TABLE 1\n"
 MAX_HEADER = 4096
 CRC_STEP = 1 << 24  # bytes checksummed at a time
+REREAD_FROM = 1 << 25  # bytes: a table this big leaves the page cache once written (see below)
 
 
-def write_table(path: Path, table: np.ndarray) -> int:
-    """Write `table` to `path` atomically; returns the bytes written. OSError on failure (the
-    temporary file is removed)."""
-    data = np.ascontiguousarray(table)
-    header = {
-        "dtype": data.dtype.str,
-        "shape": list(data.shape),
-        "bytes": int(data.nbytes),
-        "crc32": checksum(data),
-    }
+@dataclass(frozen=True)
+class Stretches:
+    """A table given stretch by stretch: its shape and dtype, and `each()`, which yields its
+    data in order from the start every time it is called (arrays of any size)."""
+
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    each: Callable[[], Iterator[np.ndarray]]
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+    def whole(self) -> np.ndarray:
+        """The table as one array in memory."""
+        out = np.empty(int(np.prod(self.shape, dtype=np.int64)), dtype=self.dtype)
+        at = 0
+        for part in self.each():
+            out[at : at + part.size] = part.reshape(-1)
+            at += part.size
+        if at != out.size:
+            raise ValueError(f"stretches of {at} entries for a table of {out.size}")
+        return out.reshape(self.shape)
+
+
+def write_table(path: Path, table: np.ndarray | Stretches) -> int:
+    """Write `table` (an array, or its stretches) to `path` atomically; returns the bytes
+    written. OSError on failure (the temporary file is removed)."""
+    if isinstance(table, np.ndarray):
+        data = np.ascontiguousarray(table)
+        table = Stretches(data.shape, data.dtype, lambda: iter((data,)))
+    header = {"dtype": table.dtype.str, "shape": list(table.shape), "bytes": table.nbytes}
+    width = len(json.dumps(header | {"crc32": 0xFFFFFFFF}))  # the widest checksum
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         if hasattr(os, "fchmod"):  # not on Windows before Python 3.13 (nor needed there)
             os.fchmod(fd, 0o644)  # as a plain open() would under the usual umask (mkstemp: 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(MAGIC)
-            handle.write(json.dumps(header).encode() + b"\n")
-            data.tofile(handle)  # no fsync: after a crash the checksum catches a torn file
+            handle.write(b" " * width + b"\n")  # the header, once the checksum is known
+            crc, written = 0, 0
+            for part in table.each():
+                data = np.ascontiguousarray(part, dtype=table.dtype)
+                crc = _crc_on(data, crc)
+                data.tofile(handle)  # no fsync: after a crash the checksum catches a torn file
+                written += data.nbytes
+            if written != table.nbytes:
+                raise ValueError(f"{path.name}: {written} bytes written of {table.nbytes}")
+            handle.seek(len(MAGIC))
+            handle.write(json.dumps(header | {"crc32": crc}).ljust(width).encode())
+            if table.nbytes >= REREAD_FROM:
+                handle.flush()
+                _leave_page_cache(handle.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -71,6 +112,20 @@ def read_table(path: Path, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarra
     return table.reshape(shape)
 
 
+def _leave_page_cache(fd: int) -> None:
+    """Write the file out and drop its pages from the page cache (Linux): pages cached by the
+    writes are 4 kB folios, which a mapping can only map 4 kB at a time, while pages read in on
+    a fault come as 2 MB folios (`advise_lookups`); the 7-8 search over a table just written ran
+    1.6x slower until its pages left the cache (bench/fifteen_mapping.py)."""
+    if not hasattr(os, "posix_fadvise"):  # pragma: no cover - not on Windows or macOS
+        return
+    try:
+        os.fdatasync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    except OSError:  # pragma: no cover - only slower lookups
+        pass
+
+
 def open_regular_file(path: Path) -> BinaryIO:
     """`path` opened for reading when it is a regular file; OSError otherwise. Never blocks: a
     FIFO (or a device) in place of a table file is refused, not waited on."""
@@ -89,8 +144,12 @@ def open_regular_file(path: Path) -> BinaryIO:
 
 def checksum(table: np.ndarray) -> int:
     """CRC-32 of the array's bytes."""
+    return _crc_on(table, 0)
+
+
+def _crc_on(table: np.ndarray, crc: int) -> int:
+    """CRC-32 of the bytes before (`crc`) followed by the array's."""
     raw = np.ascontiguousarray(table).data.cast("B")
-    crc = 0
     for begin in range(0, len(raw), CRC_STEP):
         crc = zlib.crc32(raw[begin : begin + CRC_STEP], crc)
     return crc

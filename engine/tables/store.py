@@ -4,7 +4,8 @@
 builds it and writes it. The file is `<key>.v<version>.table`; writing it deletes the files of
 other versions of the same key. A damaged file (wrong size, header or checksum) is rebuilt.
 A file is mapped read-only, never read whole, its checksum verified once per file version
-(`files.map_table`).
+(`files.map_table`). A build may give its table as `Stretches`: written to the file without ever
+being whole in memory, then mapped (whole in memory only when there is no file to write).
 
 Only one builder at a time, across threads (a lock per key) and across processes (`filelock`
 on `<key>.lock` in the cache folder, removed after): whoever comes second waits, cancellably,
@@ -30,7 +31,14 @@ import numpy as np
 
 from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.rules.results import CancelCheck, Cancelled, Progress, SearchStats
-from kaeru.engine.tables.files import map_table, read_table, stamp_written, write_table
+from kaeru.engine.tables.files import (
+    STAMP,
+    Stretches,
+    map_table,
+    read_table,
+    stamp_written,
+    write_table,
+)
 from kaeru.engine.tables.first_use import Announcer, BuildPlan, megabytes
 from kaeru.engine.tables.folder import cache_dir, cache_file, notices, on_notice, unusable
 from kaeru.engine.tables.lock_file import let_go, try_hold
@@ -39,7 +47,7 @@ WAIT_STEP = 0.1  # seconds between cancel checks while another builder holds the
 LOUD_LOAD = 20_000_000  # bytes: a table this big says it is loading (a second or more)
 SUFFIX = ".table"
 
-Build = Callable[[Control], np.ndarray]
+Build = Callable[[Control], np.ndarray | Stretches]
 
 __all__ = [
     "depth_table",
@@ -53,6 +61,7 @@ __all__ = [
     "holding",
     "load_table",
     "save_table",
+    "Stretches",
 ]
 
 
@@ -181,12 +190,17 @@ def _build(
         if plan is not None and control.progress is not None and latest:
             note = f"Saving {plan.what} in the cache folder ({megabytes(plan.size)})."
             control.progress(replace(latest[-1], note=note, progress=1.0))
-        save(folder, name, table)
+        if save(folder, name, table) and isinstance(table, Stretches):
+            mapped = map_table(folder / name, shape, dtype)  # checked as written: not read
+            if mapped is not None:
+                table = mapped
+    if isinstance(table, Stretches):  # no file to map: whole in memory
+        table = table.whole()
     stats = latest[-1] if latest else _stats("built", started)
     return Loaded(table, "built", stats)
 
 
-def save(folder: Path, name: str, table: np.ndarray) -> bool:
+def save(folder: Path, name: str, table: np.ndarray | Stretches) -> bool:
     """Write `table` as `name` and prune other versions of it; on failure a notice, not an
     error (the table stays usable in memory). Whether it was written."""
     try:
@@ -210,7 +224,7 @@ def prune(folder: Path, name: str) -> list[str]:
     removed = []
     try:
         for path in folder.iterdir():
-            if path.name != name and older.fullmatch(path.name):
+            if path.name not in (name, name + STAMP) and older.fullmatch(path.name):
                 path.unlink(missing_ok=True)
                 removed.append(path.name)
     except OSError:  # an old file that cannot be deleted is only wasted space

@@ -204,6 +204,35 @@ def test_files_round_trip_and_refuse_damage(tmp_path):
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
 
 
+def stretches_of(table: np.ndarray, shape: tuple[int, ...], step: int) -> files.Stretches:
+    return files.Stretches(shape, table.dtype,
+                           lambda: (table[i : i + step] for i in range(0, table.size, step)))
+
+
+def test_a_table_written_from_its_stretches_reads_back_whole(tmp_path):
+    table = (np.arange(10_000) % 251).astype(np.uint8)
+    path = tmp_path / "parts.v1.table"
+    files.write_table(path, stretches_of(table, (10_000,), 999))
+    assert np.array_equal(files.read_table(path, (10_000,), np.dtype(np.uint8)), table)
+    with pytest.raises(ValueError):  # a stretch short: no file, no temporary file
+        files.write_table(tmp_path / "short.v1.table", stretches_of(table, (10_001,), 999))
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "posix_fadvise"), reason="Linux")
+def test_a_big_table_written_leaves_the_page_cache(tmp_path, monkeypatch):
+    """Written pages are cached 4 kB at a time; read back on a fault they come in 2 MB folios,
+    which a mapping advised huge pages maps whole."""
+    import os
+
+    advised: list[int] = []
+    monkeypatch.setattr(files, "REREAD_FROM", 1000)
+    monkeypatch.setattr(os, "posix_fadvise", lambda fd, at, size, advice: advised.append(advice))
+    files.write_table(tmp_path / "big.v1.table", np.zeros(1000, dtype=np.uint8))
+    files.write_table(tmp_path / "small.v1.table", np.zeros(999, dtype=np.uint8))
+    assert advised == [os.POSIX_FADV_DONTNEED]
+
+
 # ---- the store -----------------------------------------------------------------------------------
 def tiny_build(control: Control) -> np.ndarray:
     return np.arange(256, dtype=np.uint8)
@@ -226,6 +255,20 @@ def test_store_builds_once_then_memory_then_disk(cache):
     assert (cache / "tiny.v1.table").is_file()
 
 
+def test_a_build_given_in_stretches_is_written_then_mapped(cache, monkeypatch):
+    table = np.arange(256, dtype=np.uint8)
+    loaded = store.load_or_build("parts", 1, lambda c: stretches_of(table, (256,), 100),
+                                 shape=(256,))
+    assert loaded.source == "built" and np.array_equal(loaded.table, table)
+    assert not loaded.table.flags.writeable  # the file, mapped: never whole in memory
+    store.forget()
+    monkeypatch.setattr(folder, "cache_dir", lambda: None)  # no folder: whole in memory
+    monkeypatch.setattr(store, "cache_dir", lambda: None)
+    kept = store.load_or_build("parts", 2, lambda c: stretches_of(table, (256,), 100),
+                               shape=(256,))
+    assert kept.source == "built" and np.array_equal(kept.table, table)
+
+
 def test_a_damaged_file_is_rebuilt(cache):
     store.load_or_build("tiny", 1, tiny_build, shape=(256,))
     path = cache / "tiny.v1.table"
@@ -242,11 +285,23 @@ def test_a_damaged_file_is_rebuilt(cache):
 def test_writing_a_version_prunes_the_older_ones(cache):
     cache.mkdir(parents=True)
     (cache / "tiny.v1.table").write_bytes(b"old")
+    (cache / "tiny.v1.table.checked").write_bytes(b"{}")
     (cache / "tiny.v0.npy").write_bytes(b"older format")
     (cache / "tinier.v1.table").write_bytes(b"another table")
     store.load_or_build("tiny", 2, tiny_build, shape=(256,))
     names = sorted(p.name for p in cache.iterdir())
-    assert names == ["tinier.v1.table", "tiny.v2.table"]  # and no lock file left behind
+    # the new version's own stamp kept, and no lock file left behind
+    assert names == ["tinier.v1.table", "tiny.v2.table", "tiny.v2.table.checked"]
+
+
+def test_a_table_just_written_is_mapped_without_reading_it_again(cache, monkeypatch):
+    store.load_or_build("tiny", 2, tiny_build, shape=(256,))
+    store.forget()
+    read: list[int] = []
+    real = files.checksum
+    monkeypatch.setattr(files, "checksum", lambda t: read.append(1) or real(t))
+    assert store.load_or_build("tiny", 2, tiny_build, shape=(256,)).source == "disk"
+    assert read == []  # the stamp written with it says it was checked
 
 
 def test_a_cancelled_build_leaves_nothing_and_frees_the_lock(cache):

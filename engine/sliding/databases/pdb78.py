@@ -9,11 +9,13 @@
   search worker whose search runs long; never by a one-shot command.
 
 Each group's table is kept by `engine.tables.store`, mapped read-only from the cache folder (no
-read, no copy; the checksum is verified once per file version). `pattern_set(tier, control)`
-gives a tier (from memory, disk, or built with progress and cancel); `ready(tier)` says whether
-it can be had without building. Lookups happen inside the compiled IDA*
-(`ida_kernels.ida_pattern`), which also reads the diagonal mirror of the position and keeps the
-larger value.
+read, no copy; the checksum is verified once per file version), in the tile order the search
+looks it up in (`pdb_order`: most moves land near the lookup before); the tables an earlier
+version kept in the build's block order are converted on first use, in seconds.
+`pattern_set(tier, control)` gives a tier (from memory, disk, or built with progress and
+cancel); `ready(tier)` says whether it can be had without building. Lookups happen inside the
+compiled IDA* (`ida_kernels.ida_pattern`), which also reads the diagonal mirror of the position
+and keeps the larger value.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.rules.results import Cancelled, SearchStats
 from kaeru.engine.sliding.board.geometry import State, grid
 from kaeru.engine.tables import store
+from kaeru.engine.tables.files import Stretches
 from kaeru.engine.tables.first_use import BuildPlan
 
-VERSION = 3  # 3: indexed by cells and order (pdb_index); 2: by Lehmer code of the cells
+VERSION = 4  # 4: stored in tile order (pdb_order); 3: in the build's block order (pdb_index),
+EARLIER = 3  # converted on first use (`_convert_earlier`); 2: an earlier build, deleted
 FULL, MIDDLE = "7-8", "7-7-1"
 TIERS: dict[str, tuple[tuple[int, ...], ...]] = {
     FULL: ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15)),  # the 7 shared with MIDDLE
@@ -41,8 +45,10 @@ TIERS: dict[str, tuple[tuple[int, ...], ...]] = {
 GROUPS = TIERS[FULL]
 NAME = "7-8 pattern databases"
 # Measured (bench/fifteen.py --build, one niced process on 2 cores shared with other work): CPU
-# seconds of each group's build, the fixed part (its blocks and moves) included.
+# seconds of each group's build, the fixed part (its blocks and moves) included; and of the
+# conversion of an earlier version's table (bench/fifteen.py --only convert).
 BUILD_SECONDS = {8: 46.0, 7: 6.0, 6: 1.0, 1: 0.1}
+CONVERT_SECONDS = {8: 6.0, 7: 1.5, 1: 0.1}
 AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": build no tier unasked; "middle": only the 7-7-1
 
 
@@ -55,15 +61,19 @@ def table_key(group: tuple[int, ...]) -> str:
 
 
 def ready(tier: str = FULL) -> bool:
-    """Whether the tier's databases are in memory or on disk (so no build is needed)."""
-    return all(store.is_available(table_key(g), VERSION) for g in TIERS[tier])
+    """Whether the tier's databases are in memory or on disk (so no build is needed: the
+    tables of the earlier version are converted, in seconds)."""
+    return all(store.is_available(table_key(g), VERSION) or _convertible(g)
+               for g in TIERS[tier])
+
+
+def _convertible(group: tuple[int, ...]) -> bool:
+    return store.is_available(table_key(group), EARLIER)
 
 
 @cache
-def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(neighbours, transpose of cells, mirror of tiles, popcount, colex ranks of cell masks)."""
-    from kaeru.engine.sliding.databases.pdb_index import colex_table
-
+def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(neighbours, transpose of cells, mirror of tiles, popcount)."""
     g = grid(4, 4)
     transpose = np.array([(c % 4) * 4 + c // 4 for c in range(16)], dtype=np.int64)
     mirror = np.zeros(16, dtype=np.int64)
@@ -71,18 +81,42 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
         mirror[tile] = transpose[tile - 1] + 1
     masks = np.arange(1 << 16, dtype=np.int64)
     popcount = ((masks[:, None] >> np.arange(16)) & 1).sum(axis=1).astype(np.uint8)
-    colex = colex_table().astype(np.int32)  # 256 kB: stays in cache beside the tables
-    return g.neighbour_array, transpose, mirror, popcount, colex
+    return g.neighbour_array, transpose, mirror, popcount
 
 
-def build_group(group: tuple[int, ...], control: Control = QUIET) -> np.ndarray:
-    """One group's database (`pdb_build`), with progress and cancel."""
+def build_group(group: tuple[int, ...], control: Control = QUIET) -> Stretches:
+    """One group's database in tile order (`pdb_build`), with progress and cancel: its last
+    part, storing the levels in tile order, runs as the stretches are written."""
     from kaeru.engine.sliding.databases.pdb_build import build_group as build
 
     meter = Meter(f"building the pattern database of tiles {_tiles(group)}", control.unlimited())
-    table = build(group, meter)
-    meter.finish()
-    return table
+    return build(group, meter)
+
+
+def convert_earlier(group: tuple[int, ...], control: Control = QUIET) -> Stretches | None:
+    """The group's database converted into tile order from the file the earlier version
+    kept (block order, mapped read-only), as stretches converted while they are written, with
+    progress and cancel; None when the cache folder holds no whole one. Seconds where a build
+    takes a minute; the earlier file is deleted once the new one is saved (`store.prune`)."""
+    from kaeru.engine.sliding.databases.pdb_order import tile_order
+    from kaeru.engine.tables.files import map_table
+    from kaeru.engine.tables.folder import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = folder / store.file_name(table_key(group), EARLIER)
+    earlier = map_table(path, (perm(16, len(group)),), np.dtype(np.uint8))
+    if earlier is None:
+        return None
+    meter = Meter(f"converting the pattern database of tiles {_tiles(group)}",
+                  control.unlimited())
+    return tile_order(earlier, len(group), meter)
+
+
+def _build_or_convert(group: tuple[int, ...], control: Control) -> Stretches:
+    converted = convert_earlier(group, control)
+    return build_group(group, control) if converted is None else converted
 
 
 def _tiles(group: tuple[int, ...]) -> str:
@@ -91,8 +125,9 @@ def _tiles(group: tuple[int, ...]) -> str:
     return ", ".join(str(t) for t in group)
 
 
-def build_plan(group: tuple[int, ...]) -> BuildPlan:
-    """What building one group's database means for a player: what, how big, how long."""
+def build_plan(group: tuple[int, ...], converting: bool = False) -> BuildPlan:
+    """What building (or `converting`) one group's database means for a player: what, how
+    big, how long."""
     k = len(group)
     tier = next((t for t, groups in TIERS.items() if group in groups), None)
     groups = TIERS[tier] if tier is not None else (group,)
@@ -100,31 +135,30 @@ def build_plan(group: tuple[int, ...]) -> BuildPlan:
         f"the 15-puzzle's lookup tables, part {groups.index(group) + 1} of {len(groups)} "
         f"(tiles {_tiles(group)})",
         perm(16, k),
-        BUILD_SECONDS.get(k, 1.0 + perm(16, k) / 10_000_000),
+        (CONVERT_SECONDS.get(k, 0.1 + perm(16, k) / 100_000_000) if converting
+         else BUILD_SECONDS.get(k, 1.0 + perm(16, k) / 10_000_000)),
         then="its hints and solutions are much faster",
+        verb="Converting" if converting else "Building",
     )
 
 
-def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray, colex: np.ndarray) -> int:
-    """A group's entry (`pdb_index`), as the compiled search computes it."""
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << int(pos[tile])
+def _rank(pos: np.ndarray, tiles: np.ndarray, popcount: np.ndarray) -> int:
+    """A group's entry in tile order (`pdb_order`), as the compiled search computes it."""
     code, used = 0, 0
     for i, tile in enumerate(tiles):
         p = int(pos[tile])
-        s = int(popcount[mask & ((1 << p) - 1)])
-        code = code * (len(tiles) - i) + s - int(popcount[used & ((1 << s) - 1)])
-        used |= 1 << s
-    return int(colex[mask]) * perm(len(tiles)) + code
+        code = code * (16 - i) + p - int(popcount[used & ((1 << p) - 1)])
+        used |= 1 << p
+    return code
 
 
 def _table(group: tuple[int, ...], control: Control) -> np.ndarray:
     """One group's database through the shared table store (the one place storage happens)."""
     loaded = store.load_or_build(
-        table_key(group), VERSION, lambda c: build_group(group, c),
+        table_key(group), VERSION, lambda c: _build_or_convert(group, c),
         shape=(perm(16, len(group)),), dtype=np.uint8, control=control,
-        what=f"pattern database of tiles {_tiles(group)}", plan=build_plan(group),
+        what=f"pattern database of tiles {_tiles(group)}",
+        plan=build_plan(group, converting=_convertible(group)),
     )
     table = loaded.table
     if table.flags.writeable:  # built here: read-only like a mapped one (one compiled kernel)
@@ -149,7 +183,7 @@ class PatternSet:
 
     def value(self, state: State) -> int:
         """max(plain, mirrored) additive value of a state (for tests and the root's figure)."""
-        _, transpose, mirror, popcount, colex = _geometry()
+        _, transpose, mirror, popcount = _geometry()
         pos = np.zeros(16, dtype=np.int64)
         mpos = np.zeros(16, dtype=np.int64)
         for cell, tile in enumerate(state):
@@ -158,8 +192,8 @@ class PatternSet:
         plain = mirrored = 0
         for table, tiles, size in zip(self.tables, self.group_tiles, self.group_size,
                                       strict=True):
-            plain += int(table[_rank(pos, tiles[:size], popcount, colex)])
-            mirrored += int(table[_rank(mpos, tiles[:size], popcount, colex)])
+            plain += int(table[_rank(pos, tiles[:size], popcount)])
+            mirrored += int(table[_rank(mpos, tiles[:size], popcount)])
         return max(plain, mirrored)
 
 

@@ -1,5 +1,6 @@
 """Building one 15-puzzle pattern database: a compiled breadth-first search over the blocks of
-`pdb_index` (placement and the blank's region), level by level.
+`pdb_index` (placement and the blank's region), level by level, then the levels stored in the
+tile order the search looks them up in (`pdb_order`).
 
 Only moves of the group's tiles count; the others move for free, so the blank wanders at no cost
 through its region of empty cells, and a group tile next to that region can step into it. Each
@@ -8,39 +9,34 @@ with the blank in its best region, a lower bound on the group's own moves; group
 tile add up.
 
 Memory: two bits a state (an 8-tile group: 1,425,191,040 states, 356 MB) and the levels in
-half a byte a placement while the search runs (260 MB, in the first half of the table's own
-bytes, whose second half is never touched until then): the peak is 0.62 GB of arrays where a
-byte a placement beside the marks was 0.88 GB. A level L is kept as (L // 2) mod 15 + 1 (0:
-not reached); the group's Manhattan distance md has L's parity and L - md is at most 18 on
-these groups (an 8-tile group: 0-18; 7 tiles: 0-14), so `unpack_levels` reads L back as
-md + 2 * ((L // 2 - md // 2) mod 15) once the marks are freed, in place, from the last mask
-down. A group whose levels went 30 or more past its Manhattan distance would read back 30
-less: still a lower bound, so never a wrong answer, only a weaker one.
+half a byte a placement while the search runs (260 MB, block order): 0.62 GB of arrays; once
+the marks are freed, the table in tile order (519 MB) is gathered from the nibbles: 0.78 GB.
+A level L is kept as (L // 2) mod 15 + 1 (0: not reached); the group's Manhattan distance md
+has L's parity and L - md is at most 18 on these groups (an 8-tile group: 0-18; 7 tiles:
+0-14), so the gather reads L back as md + 2 * ((L // 2 - md // 2) mod 15). A group whose levels
+went 30 or more past its Manhattan distance would read back 30 less: still a lower bound, so
+never a wrong answer, only a weaker one.
 
-Time: one table lookup per state and move. The kernels run a stretch of blocks (or masks) per
-call, so the caller reports progress and stops on cancel between calls (well under 100 ms each).
+Time: one table lookup per state and move, then one read per placement. The kernels run a
+stretch of blocks (or placements) per call, so the caller reports progress and stops on cancel
+between calls (well under 100 ms each).
 """
 
 from __future__ import annotations
 
-from functools import cache
 from math import perm
 
 import numpy as np
 
 from kaeru.engine.rules.control import Meter
-from kaeru.engine.sliding.databases.pdb_index import (
-    FACT,
-    masks_of,
-    orders,
-    placement_index,
-    rotations,
-    space,
-)
+from kaeru.engine.sliding.databases.pdb_index import FACT, placement_index, rotations, space
+from kaeru.engine.sliding.databases.pdb_order import tile_order
 from kaeru.engine.sliding.jit import njit
+from kaeru.engine.tables.files import Stretches
 
 STRETCH_STATES = 1 << 20  # states of the blocks one kernel call looks at, at most
 WINDOW = 15  # levels kept modulo 2 * WINDOW (a nibble: 1..15, 0 not reached)
+SEARCH_SHARE = 0.9  # of a build's progress: the search (the rest: storing in tile order)
 
 
 def level_code(level: int) -> int:
@@ -121,76 +117,6 @@ def expand_blocks(
     return found
 
 
-@njit(cache=True, nogil=True)
-def unpack_levels(
-    table: np.ndarray,  # uint8[placements]: nibbles in the first half in, levels out
-    first: int,
-    last: int,  # masks [first, last) (colex ranks): the caller goes from the last mask down
-    cells: np.ndarray,  # int64[masks, k]: each mask's cells, ascending
-    distance: np.ndarray,  # int64[k, 16]: from tile i's home to each cell, in moves
-    halves: np.ndarray,  # int16[k!, 2]: each order's slots of the first k // 2 tiles, and of
-    front: np.ndarray,  # the others, as rows of `front` (int8[.., k // 2]) and `back`
-    back: np.ndarray,
-    decode: np.ndarray,  # uint8[16, 64]: a level from its nibble and Manhattan distance
-    scratch: np.ndarray,  # uint8[k! / 2 + 1]
-) -> int:
-    """Turn the nibbles of masks [first, last) into levels, in place; returns how many
-    placements were never reached (0 on a whole build).
-
-    Mask m's levels take bytes [m k!, (m + 1) k!) and its nibbles bytes [m k! / 2, (m + 1) k!
-    / 2): below the levels of every mask but the first (copied out first), and above only the
-    nibbles of masks already done, so masks taken from the last down never overwrite a nibble
-    still to read. A placement's Manhattan distance is the sum of its two halves' (each summed
-    once per mask)."""
-    count = halves.shape[0]
-    split = front.shape[1]
-    front_md = np.zeros(front.shape[0], dtype=np.int64)
-    back_md = np.zeros(back.shape[0], dtype=np.int64)
-    unreached = 0
-    for m in range(last - 1, first - 1, -1):
-        base = m * count
-        low = base >> 1
-        for b in range(((base + count + 1) >> 1) - low):
-            scratch[b] = table[low + b]
-        for u in range(front.shape[0]):
-            md = 0
-            for i in range(split):
-                md += distance[i, cells[m, front[u, i]]]
-            front_md[u] = md
-        for u in range(back.shape[0]):
-            md = 0
-            for i in range(back.shape[1]):
-                md += distance[split + i, cells[m, back[u, i]]]
-            back_md[u] = md
-        if count & 1 == 0:  # two placements a byte, from the low nibble
-            for o in range(0, count, 2):
-                pair = scratch[o >> 1]
-                low_nibble, high_nibble = pair & 15, pair >> 4
-                unreached += (low_nibble == 0) + (high_nibble == 0)
-                table[base + o] = decode[low_nibble, front_md[halves[o, 0]]
-                                         + back_md[halves[o, 1]]]
-                table[base + o + 1] = decode[high_nibble, front_md[halves[o + 1, 0]]
-                                             + back_md[halves[o + 1, 1]]]
-            continue
-        for o in range(count):  # a group of one tile
-            at = base + o
-            nibble = (scratch[(at >> 1) - low] >> ((at & 1) << 2)) & 15
-            unreached += nibble == 0
-            table[at] = decode[nibble, front_md[halves[o, 0]] + back_md[halves[o, 1]]]
-    return unreached
-
-
-@cache
-def _halves(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each order of k slots as (row of `front`, row of `back`): the slots of its first k // 2
-    tiles, and of the others."""
-    slots = orders(k)
-    front, front_of = np.unique(slots[:, : k // 2], axis=0, return_inverse=True)
-    back, back_of = np.unique(slots[:, k // 2 :], axis=0, return_inverse=True)
-    halves = np.stack([front_of.reshape(-1), back_of.reshape(-1)], axis=1).astype(np.int16)
-    return halves, front.astype(np.int8), back.astype(np.int8)
-
-
 def _decode_table() -> np.ndarray:
     """uint8[16, 64]: the level of a nibble at each Manhattan distance (md + 2 * the levels'
     excess over it, (nibble - 1 - md // 2) mod WINDOW; nibble 0, never reached: md)."""
@@ -200,27 +126,25 @@ def _decode_table() -> np.ndarray:
     return np.where(nibble == 0, md, levels).astype(np.uint8)
 
 
-def _unpack_arrays(group: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(cells of each mask, distance from each tile's home to each cell)."""
-    masks = masks_of(len(group))
-    bits = (masks[:, None] >> np.arange(16)) & 1
-    cells = np.argsort(1 - bits, axis=1, kind="stable")[:, : len(group)].astype(np.int64)
+def _home_distance(group: tuple[int, ...]) -> np.ndarray:
+    """int64[k, 16]: the moves from each tile's home to each cell."""
     home = np.array([tile - 1 for tile in group], dtype=np.int64)[:, None]
     cell = np.arange(16, dtype=np.int64)[None, :]
-    distance = np.abs(home // 4 - cell // 4) + np.abs(home % 4 - cell % 4)
-    return cells, distance
+    return np.abs(home // 4 - cell // 4) + np.abs(home % 4 - cell % 4)
 
 
-def build_group(group: tuple[int, ...], meter: Meter) -> np.ndarray:
+def build_group(group: tuple[int, ...], meter: Meter) -> Stretches:
     """The database of `group` (tiles of the 15-puzzle, goal blank bottom right): uint8 over
-    the placements (`pdb_index`), with progress and cancel through `meter`."""
+    the placements in tile order (`pdb_order`), with progress and cancel through `meter`; the
+    search done, the table comes as stretches gathered from its levels while it is written
+    (never whole in memory beside them when it goes to a file)."""
     k = len(group)
     sp = space(k)
     orders_count = int(FACT[k])
     rot = rotations(k)
     marks = np.zeros(sp.states // 4, dtype=np.uint8)  # zeroed pages: none resident until used
     words = marks.view(np.uint64)
-    table = np.zeros(perm(16, k), dtype=np.uint8)  # its first half: the levels' nibbles
+    nibbles = np.zeros((perm(16, k) + 1) // 2, dtype=np.uint8)  # placements in block order
     active = np.zeros(sp.blocks, dtype=np.uint8)
     following_active = np.zeros(sp.blocks, dtype=np.uint8)
     homes = [tile - 1 for tile in group]
@@ -229,7 +153,7 @@ def build_group(group: tuple[int, ...], meter: Meter) -> np.ndarray:
     place = placement_index(homes)
     root = root_block * sp.stride + place % orders_count
     marks[root >> 2] = 1 << (2 * (root & 3))  # code 1: the frontier of level 0
-    table[place >> 1] = level_code(0) << ((place & 1) << 2)
+    nibbles[place >> 1] = level_code(0) << ((place & 1) << 2)
     active[root_block] = 1
     step = max(1, STRETCH_STATES // sp.stride)
     meter.extra["states"] = f"{sp.blocks * orders_count:,}"
@@ -237,13 +161,14 @@ def build_group(group: tuple[int, ...], meter: Meter) -> np.ndarray:
     while True:
         found = 0
         for first in range(0, sp.blocks, step):
-            found += expand_blocks(marks, words, table, depth, first, min(sp.blocks, first + step),
-                                   active, following_active, sp.stride, orders_count,
+            found += expand_blocks(marks, words, nibbles, depth, first,
+                                   min(sp.blocks, first + step), active, following_active,
+                                   sp.stride, orders_count,
                                    sp.block_mask, sp.move_start, sp.move_from, sp.move_to,
                                    sp.move_block, rot)
             meter.generated = reached + found
             meter.expanded = reached
-            meter.done = min(0.99, (reached + found) / (sp.blocks * orders_count))
+            meter.done = SEARCH_SHARE * min(1.0, (reached + found) / (sp.blocks * orders_count))
             meter.check()
         if found == 0:
             break
@@ -252,19 +177,7 @@ def build_group(group: tuple[int, ...], meter: Meter) -> np.ndarray:
         meter.depth = depth
         meter.extra["level"] = str(depth)
         active, following_active = following_active, active
-    del marks, words  # freed before the levels take the table's second half
-    cells, distance = _unpack_arrays(group)
-    halves, front, back = _halves(k)
-    decode = _decode_table()
-    scratch = np.zeros(orders_count // 2 + 1, dtype=np.uint8)
-    masks = cells.shape[0]
-    per_call = max(1, STRETCH_STATES // orders_count)
-    unreached = 0
-    for last in range(masks, 0, -per_call):
-        unreached += unpack_levels(table, max(0, last - per_call), last, cells, distance,
-                                   halves, front, back, decode, scratch)
-        meter.check()
-    if unreached:  # pragma: no cover - every placement is reachable
-        raise AssertionError("pattern database left placements unreached")
-    meter.done = 1.0
-    return table
+    del marks, words  # freed before the table in tile order is written
+    meter.extra["level"] = "storing in lookup order"
+    return tile_order(nibbles, k, meter, nibbles=True, distance=_home_distance(group),
+                      decode=_decode_table(), done_from=SEARCH_SHARE)

@@ -1,9 +1,10 @@
-"""How a 15-puzzle pattern database is indexed, and the search space its build walks.
+"""How a 15-puzzle pattern database is indexed while it is built, and the search space its
+build walks (stored, the table is in the tile order the search looks it up in: `pdb_order`).
 
 A group of k tiles is placed by *which* cells it covers (a k-subset of the 16 cells, ranked in
 colex order) and *in which order* its tiles sit on them: slot[i] = how many of the group's cells
 lie before tile i's cell, a permutation of 0..k-1 ranked by its Lehmer code. The entry of a
-placement is `colex(cells) * k! + lehmer(slots)`: perm(16, k) entries, one byte each.
+placement in this block order is `colex(cells) * k! + lehmer(slots)`: perm(16, k) entries.
 
 The build (`pdb_build`) searches states (placement, the region of empty cells the blank is in).
 Every state of one (cells, region) pair forms a *block* of k! states, one per order; a move of a

@@ -279,7 +279,7 @@ def solve_pattern(
     started = time.perf_counter()
     patterns = pdb78.pattern_set(tier, control)
     waited = time.perf_counter() - started
-    _, transpose, mirror, popcount, colex = pdb78._geometry()
+    _, transpose, mirror, popcount = pdb78._geometry()
     board = np.array(state, dtype=np.int64)
     nbr = grid(4, 4).neighbour_array
     name = f"max({WALKING}, {patterns.name})"
@@ -294,7 +294,7 @@ def solve_pattern(
         ran = run_kernel(
             lambda ctl, path: ida_pattern(board, nbr, patterns.tables, patterns.group_tiles,
                                           patterns.group_size, patterns.tile_group, mirror,
-                                          transpose, popcount, colex, *walking, start, ctl,
+                                          transpose, popcount, *walking, start, ctl,
                                           path),
             meter,
             give_way,

@@ -135,19 +135,16 @@ def ida_walking(
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray,
-          colex: np.ndarray, mask: int, orders: int) -> int:
-    """The group's entry (`engine.sliding.databases.pdb_index`): the colex rank of the cells it
-    covers
-    (`mask`) times size! (`orders`), plus the Lehmer rank of the order its tiles sit in."""
+def _rank(pos: np.ndarray, tiles: np.ndarray, size: int, popcount: np.ndarray) -> int:
+    """The group's entry in tile order (`engine.sliding.databases.pdb_order`): the Lehmer code
+    of its tiles' cells (radices 16, 15, ...), so a move of a late tile stays near."""
     code = 0
     used = 0
     for i in range(size):
         p = pos[tiles[i]]
-        s = popcount[mask & ((1 << p) - 1)]
-        code = code * (size - i) + s - popcount[used & ((1 << s) - 1)]
-        used |= 1 << s
-    return colex[mask] * orders + code
+        code = code * (16 - i) + p - popcount[used & ((1 << p) - 1)]
+        used |= 1 << p
+    return code
 
 
 @njit(cache=True, nogil=True)
@@ -161,7 +158,6 @@ def ida_pattern(
     mirror_tile: np.ndarray,  # int64[16]: the tile whose home mirrors this tile's home
     transpose: np.ndarray,  # int64[16]: the mirror image of each cell
     popcount: np.ndarray,  # uint8[65536]
-    colex: np.ndarray,  # int32[65536]: each cell mask's colex rank (pdb_index.colex_table)
     wd_dist: np.ndarray,  # the walking-distance tables, as for ida_walking (n = 4)
     wd_step: np.ndarray,
     goal_row: np.ndarray,
@@ -196,18 +192,9 @@ def ida_pattern(
         mpos[mirror_tile[t]] = transpose[c]
     hp = 0
     hm = 0
-    pmask = np.zeros(groups, dtype=np.int64)  # the cells each group covers, and mirrored
-    mmask = np.zeros(groups, dtype=np.int64)
-    orders = np.ones(groups, dtype=np.int64)
     for g in range(groups):
-        for i in range(group_size[g]):
-            pmask[g] |= 1 << pos[group_tiles[g, i]]
-            mmask[g] |= 1 << mpos[group_tiles[g, i]]
-            orders[g] *= i + 1
-        plain[0, g] = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount, colex,
-                                      pmask[g], orders[g])]
-        mirror[0, g] = tables[g][_rank(mpos, group_tiles[g], group_size[g], popcount, colex,
-                                       mmask[g], orders[g])]
+        plain[0, g] = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount)]
+        mirror[0, g] = tables[g][_rank(mpos, group_tiles[g], group_size[g], popcount)]
         hp += plain[0, g]
         hm += mirror[0, g]
     path[0] = blank0
@@ -236,8 +223,6 @@ def ida_pattern(
                     board[pb] = 0
                     pos[t] = b
                     mpos[mirror_tile[t]] = transpose[b]
-                    pmask[tile_group[t]] ^= (1 << pb) | (1 << b)
-                    mmask[tile_group[mirror_tile[t]]] ^= (1 << transpose[pb]) | (1 << transpose[b])
                 d -= 1
                 continue
             next_dir[d] = k + 1
@@ -273,9 +258,7 @@ def ida_pattern(
                 continue
             g = tile_group[t]
             pos[t] = b
-            new_pm = pmask[g] ^ ((1 << nb) | (1 << b))
-            new_plain = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount, colex,
-                                        new_pm, orders[g])]
+            new_plain = tables[g][_rank(pos, group_tiles[g], group_size[g], popcount)]
             hp = new_plain - plain[d, g]
             for j in range(groups):
                 hp += plain[d, j]
@@ -288,9 +271,7 @@ def ida_pattern(
             mt = mirror_tile[t]
             mg = tile_group[mt]
             mpos[mt] = transpose[b]
-            new_mm = mmask[mg] ^ ((1 << transpose[nb]) | (1 << transpose[b]))
-            new_mirror = tables[mg][_rank(mpos, group_tiles[mg], group_size[mg], popcount,
-                                          colex, new_mm, orders[mg])]
+            new_mirror = tables[mg][_rank(mpos, group_tiles[mg], group_size[mg], popcount)]
             hm = new_mirror - mirror[d, mg]
             for j in range(groups):
                 hm += mirror[d, j]
@@ -303,8 +284,6 @@ def ida_pattern(
                 continue
             board[b] = t
             board[nb] = 0
-            pmask[g] = new_pm
-            mmask[mg] = new_mm
             d += 1
             path[d] = nb
             next_dir[d] = 0
