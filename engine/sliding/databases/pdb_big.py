@@ -238,7 +238,7 @@ def mirror_maps(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
 
 class Views:
     """Several additive databases, each read plain or mirrored (square boards): their largest
-    value is a lower bound, as each is (`bounded_kernels.ida_views`'s arrays)."""
+    value is a lower bound, as each is (`bounded_kernels.ida_max`'s arrays; none: no views)."""
 
     def __init__(self, grid: Grid, views: list[tuple[BigDatabase, bool]]) -> None:
         n = grid.cells
@@ -246,7 +246,7 @@ class Views:
         databases = list(dict.fromkeys(db for db, _ in views))
         flat_base = dict(zip(databases, np.cumsum([0] + [d.flat.size for d in databases]),
                              strict=False))
-        self.flat = np.concatenate([d.flat for d in databases])
+        self.flat = np.concatenate([d.flat for d in databases] or [np.zeros(1, np.uint8)])
         offsets: list[int] = []
         self.tile = np.zeros((len(views), n), dtype=np.int64)
         self.cell = np.zeros((len(views), n), dtype=np.int64)
