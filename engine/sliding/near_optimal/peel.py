@@ -18,9 +18,8 @@ a quick look (2 s of falling weights); the shortest whole then has its 5×5's ta
 with the time left (`bounded._polish`).
 
 The lower bound is the whole board's: a spell of plain IDA* on the whole board raises it past
-the databases' value. On the 6×6 that IDA* takes the largest of five additive sums (the default
-blocks of four, and two partitions into blocks and strips of four, each plain and mirrored:
-`pdb_big.six_views`), so `over` is honest for the whole answer.
+the heuristic's value (`lower_bound`: up to 7×7 on Manhattan + linear conflicts + last moves),
+so `over` is honest for the whole answer.
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from kaeru.engine.sliding.databases.pdb_big import (
     BigPartition,
     big_database,
     build_table,
-    six_views,
 )
 from kaeru.engine.sliding.near_optimal.bounded import (
     Bounded,
@@ -52,6 +50,7 @@ from kaeru.engine.sliding.near_optimal.bounded import (
     parity_floor,
     solve_bounded,
 )
+from kaeru.engine.sliding.near_optimal.lower_bound import lower_bound
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.near_optimal.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
 from kaeru.engine.tables.store import load_table, save_table
@@ -290,8 +289,8 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
         return None
     states = shorten(full, states, began + seconds * (1 - shares.lower) - time.process_time(),
                      meter.check)
-    lower = _lower_bound(full, state, database, meter, len(states) - 1,
-                         began + seconds - time.process_time(), nodes_cap)
+    lower = lower_bound(full, state, database, meter, len(states) - 1,
+                        began + seconds - time.process_time(), nodes_cap)
     lower = min(max(lower, parity_floor(full, state, h0)), len(states) - 1)
     meter.extra["lower bound"] = str(lower)
     meter.extra["over optimum"] = over_words(len(states) - 1 - lower)
@@ -383,24 +382,3 @@ def _line_ways(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds:
     polished = _polish(shape, best, runner.db, meter, began + seconds, nodes_cap,
                        to_goal=False)
     return [polished, *ways[1:]] if polished is not best else ways
-
-
-def _lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, length: int,
-                 seconds: float, nodes_cap: int) -> int:
-    """A spell of plain IDA* on the whole board: the bounds it passes with no solution."""
-    if seconds <= 0:
-        return 0
-    from kaeru.engine.sliding.near_optimal.bounded_kernels import EXHAUSTED
-
-    runner = _Runner(full, state, database, meter)
-    views = six_views(full)
-    if views is None:
-        outcome, failed = runner.plain(length - 2, seconds, nodes_cap)
-    else:
-        outcome, failed = runner.plain_views(views, length - 2, seconds, nodes_cap)
-    if outcome >= 0:
-        return outcome  # pragma: no cover - an optimal answer on a big board: not in seconds
-    if outcome == EXHAUSTED:
-        return length  # pragma: no cover - nothing shorter: the answer is optimal
-    return parity_floor(full, state, failed + 1) if failed >= 0 else 0
-
