@@ -21,9 +21,9 @@ from kaeru.engine.sliding.databases.line_conflicts import (
     conflicts,
 )
 from kaeru.engine.sliding.databases.pdb_big import BigPartition, Views, big_database
-from kaeru.engine.sliding.near_optimal.bounded import _Runner, heuristic
+from kaeru.engine.sliding.near_optimal.bounded import _Runner, heuristic, parity_floor
 from kaeru.engine.sliding.near_optimal.bounded_kernels import EXHAUSTED
-from kaeru.engine.sliding.near_optimal.lower_bound import lower_bound, plain_max
+from kaeru.engine.sliding.near_optimal.lower_bound import _hopeless, lower_bound, plain_max
 from kaeru.engine.sliding.optimal.full_table import full_table
 
 SHAPES = [(3, 3), (2, 5), (5, 2), (2, 4), (4, 2)]
@@ -95,3 +95,25 @@ def test_a_six_by_six_of_reversed_rows_starts_at_its_conflicts():
     found = lower_bound(shape, state, big_database(shape), meter, 400, 0.5, 1 << 40)
     assert found >= value
     assert int(np.max(conflicts(shape).table)) == 10  # a line of six reversed: five out
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(SHAPES), st.integers(0, 2**32), st.integers(0, 6))
+def test_the_bound_is_the_optimum_on_small_boards_given_the_time(shape_size, seed, extra):
+    shape = grid(*shape_size)
+    state = shuffle_solvable(shape, random.Random(seed))
+    exact = full_table(shape).distance(state)
+    assert exact is not None
+    meter = Meter("test", Control().unlimited())
+    length = exact + 2 * extra  # an answer that long: the bound proved is the optimum
+    assert lower_bound(shape, state, big_database(shape), meter, length, 30.0, 1 << 40) == exact
+    no_time = lower_bound(shape, state, big_database(shape), meter, length, 0.0, 1 << 40)
+    assert no_time == min(parity_floor(shape, state, conflict_value(shape, state)), length)
+
+
+def test_a_bound_is_not_started_when_it_cannot_finish_in_the_time_left():
+    assert not _hopeless([0.001, 0.01], 0.001)  # runs too quick to foretell from
+    assert not _hopeless([0.5, 6.0], 100.0)  # 12 times 6 s: 72 s, in 100 s
+    assert _hopeless([0.5, 6.0], 4.0)  # 72 s in 4 s: no
+    assert _hopeless([0.01, 1.0], 5.0)  # the run before too quick: 12 times assumed
+    assert not _hopeless([1.0, 1.0], 5.0)  # at least 4 times: 4 s in 5 s

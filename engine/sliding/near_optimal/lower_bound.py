@@ -1,48 +1,82 @@
 """The whole board's proved lower bound for boards past 5×5 (`peel.solve_peeled`'s `lower`).
 
-A spell of plain IDA* on the whole board: every iteration that ends with no solution proves the
-optimum is past its bound. How far the spell gets depends on its heuristic far more than on its
-speed: each iteration costs 10-13 times the last on the 6×6, so two moves more of heuristic are
-worth a dozen times the CPU. Up to 7×7 it runs on Manhattan + linear conflicts + last moves
-(`line_conflicts`, kept up to date move by move by `bounded_kernels.ida_max`): on the 6×6 that is
-2-3 moves above the largest of the five additive sums of blocks and strips of four the search
-used before (`pdb_big.six_views`, whose groups rarely hold tiles in each other's way), and at
-twice the speed; maxing the sums in gained nothing in 10 s on the boards measured
-(`bench/six_bound.py`). Past 7×7 the conflict table would be too big (base^side codes: 43 MB on
-the 8×8), so those boards keep the default databases with the mirror (`bounded._Runner.plain`).
+Plain IDA* on the whole board: every bound it passes with no solution proves the optimum is
+past it. How far it gets depends on its heuristic far more than on its speed: each bound costs
+12-16 times the one before on the 6×6, so two moves more of heuristic are worth a dozen times
+the CPU. Up to 7×7 it runs on Manhattan + linear conflicts + last moves (`line_conflicts`,
+kept up to date move by move by `bounded_kernels.ida_max`): on the 6×6 that is 2-4 moves above
+the largest of the five additive sums of blocks and strips of four it used before
+(`pdb_big.six_views`, whose groups rarely hold tiles in each other's way), at about 1.3 times
+the speed, and proves 0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in
+gained nothing. Past 7×7 the conflict table would be too big (base^side codes: 43 MB on the
+8×8), so those boards keep the default databases with the mirror (`bounded._Runner.plain`).
+
+It goes one bound at a time and does not start a bound it cannot finish in the time left (an
+unfinished bound proves nothing), so it often returns with time to spare: on the seven 6×6
+boards of the bench, 54 s of the 73 s allowed for the same bounds.
 """
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
 from kaeru.engine.rules.control import Meter
 from kaeru.engine.sliding.board.geometry import Grid, State
-from kaeru.engine.sliding.databases.line_conflicts import conflicts
+from kaeru.engine.sliding.databases.line_conflicts import conflict_value, conflicts
 from kaeru.engine.sliding.databases.pdb_big import BigDatabase, Views
-from kaeru.engine.sliding.near_optimal.bounded import _Runner, parity_floor
+from kaeru.engine.sliding.near_optimal.bounded import _Runner, heuristic, parity_floor
 
 LINES_UP_TO = 7  # the longest side with a conflict table (8⁷ bytes on the 7×7)
+QUICK = 0.05  # CPU seconds: a run too short to foretell the next one's time from
+MIN_GROWTH = 4.0  # the least ratio assumed between two bounds' runs (measured: 12-16 on 6×6)
+DEFAULT_GROWTH = 12.0  # assumed when the run before was too quick to time
+HOPE = 1.5  # a next run foretold to take more than HOPE × the time left is not started
 
 
 def lower_bound(full: Grid, state: State, database: BigDatabase, meter: Meter, length: int,
                 seconds: float, nodes_cap: int) -> int:
-    """A spell of plain IDA* on the whole board: the bounds it passes with no solution (0 when
-    there is no time; `length` when it proves nothing shorter than the answer exists)."""
-    if seconds <= 0:
-        return 0
+    """Plain IDA* on the whole board for at most `seconds` of CPU: the bound it proves, at least
+    the heuristic's own (rounded up to the solutions' parity), and `length` when it proves
+    nothing shorter than the answer of that length exists.
+
+    It runs one bound at a time (each run repeats the ones before: about 1/12 more work) and
+    stops as soon as the next bound cannot be done in the time left: a run costs about as many
+    times the last as the last cost the one before, and an unfinished run proves nothing."""
     from kaeru.engine.sliding.near_optimal.bounded_kernels import EXHAUSTED
 
+    began = time.process_time()
     runner = _Runner(full, state, database, meter)
-    if max(full.width, full.height) > LINES_UP_TO:
-        outcome, failed = runner.plain(length - 2, seconds, nodes_cap)
-    else:
-        outcome, failed = plain_max(runner, None, length - 2, seconds, nodes_cap)
-    if outcome >= 0:
-        return outcome  # pragma: no cover - an optimal answer on a big board: not in seconds
-    if outcome == EXHAUSTED:
-        return length  # pragma: no cover - nothing shorter: the answer is optimal
-    return parity_floor(full, state, failed + 1) if failed >= 0 else 0
+    lines = max(full.width, full.height) <= LINES_UP_TO
+    bound = parity_floor(full, state, conflict_value(full, state) if lines
+                         else heuristic(full, state, database))
+    spent: list[float] = []
+    while bound <= length - 2:  # no solution shorter than `bound`: try for none within it
+        left = began + seconds - time.process_time()
+        if left <= 0 or _hopeless(spent, left):
+            break
+        started = time.process_time()
+        if lines:
+            outcome, _ = plain_max(runner, None, bound, left, nodes_cap)
+        else:
+            outcome, _ = runner.plain(bound, left, nodes_cap)
+        spent.append(time.process_time() - started)
+        if outcome >= 0:
+            return outcome  # a solution within the bound: the optimum
+        if outcome != EXHAUSTED:
+            break  # out of time: this bound is not proved
+        bound += 2  # none within it, and a solution's length has the parity of `bound`
+    return min(bound, length)
+
+
+def _hopeless(spent: list[float], left: float) -> bool:
+    """Whether the next bound's run would take more than HOPE times the time left, foretold
+    from the last two runs (their ratio, at least MIN_GROWTH)."""
+    if len(spent) < 2 or spent[-1] < QUICK:
+        return False
+    growth = max(MIN_GROWTH, spent[-1] / spent[-2]) if spent[-2] >= QUICK else DEFAULT_GROWTH
+    return spent[-1] * growth > left * HOPE
 
 
 def plain_max(runner: _Runner, views: Views | None, limit: int, seconds: float,
