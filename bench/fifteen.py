@@ -10,13 +10,12 @@
    middle tier and the 7-8 databases (length checked: 80); walking distance alone (today's cold
    path) on the first --wd-positions of them, capped at --cap CPU seconds.
 4. Builds from scratch in a fresh process (--build): the 7-7-1 tier and the 7-8 databases, CPU,
-   wall and peak memory, beside today's figures (issue 24: 534 s of CPU, 1.65 GB); with
-   --before-tables DIR3, the conversion of version-3 tables (block order, copied from DIR3) into
-   tile order, as a player's cache gets it on first use.
+   wall and peak memory, beside today's figures (issue 24: 534 s of CPU, 1.65 GB).
 5. A process that uses the 7-8 databases: open them and answer an easy position, before (read
    and checksum the 577 MB each time) and now (mapped, checked once per file version).
 6. Cancel: from the cancel to the search's end, walking distance and the middle tier.
-(The 7-8 search over mapped tables against an in-memory copy: bench/fifteen_mapping.py.)
+(The 7-8 search over mapped tables, before and now, and the conversion of a version-3 cache:
+bench/fifteen_mapping.py.)
 
 Published anchors, printed beside ours (other machines, other languages): an additive 7-8
 pattern database solver in C++ averages 15 s on the 80-move positions (worst 30 s); a Java
@@ -28,7 +27,6 @@ solver with 7-8 databases and symmetry reports a worst of 44 s; a plain 6-6-3 ID
     python bench/fifteen.py --tables DIR --quick # 20 of Korf's 100, 3 of the 80-move positions
     python bench/fifteen.py --tiers              # section 2 with every tier (else 7-8 only)
     python bench/fifteen.py --build              # section 4 too (a minute or two)
-    python bench/fifteen.py --only build --before-tables DIR3   # builds, and the conversion
 """
 
 from __future__ import annotations
@@ -37,7 +35,6 @@ import argparse
 import json
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -294,7 +291,7 @@ def section_eighty(quick: bool, tables: str, wd_positions: int, cap: float) -> s
 
 
 # ---- 4. the builds -------------------------------------------------------------------------------
-def section_build(before_tables: str | None = None) -> str:
+def section_build() -> str:
     from kaeru.engine.sliding.databases import pdb78
 
     rows = []
@@ -305,18 +302,6 @@ def section_build(before_tables: str | None = None) -> str:
                 rows.append([tier, got["error"][:60], "", ""])
                 continue
             rows.append([tier, f"{got['wall']:.0f} s", f"{got['process_cpu']:.0f} s",
-                         f"{got['peak'] / 2**20:.0f} MB"])
-    if before_tables:
-        with tempfile.TemporaryDirectory() as folder:
-            for path in Path(before_tables).glob("sliding-4x4.pdb-*.v3.table*"):
-                try:  # a link keeps the file's version: its checked stamp holds, as at home
-                    os.link(path, Path(folder) / path.name)
-                except OSError:
-                    shutil.copyfile(path, Path(folder) / path.name)
-            got = child("build", {"cache": folder, "tier": pdb78.FULL})
-            label = "7-8, converted from version 3 (block order)"
-            rows.append([label, got["error"][:60], "", ""] if "error" in got else
-                        [label, f"{got['wall']:.0f} s", f"{got['process_cpu']:.0f} s",
                          f"{got['peak'] / 2**20:.0f} MB"])
     rows.append(["7-8, today (issue 24)", "", TODAY["build"], ""])
     rows.append(["7-8, levels a byte a placement (issue 24, first round)", "",
@@ -403,7 +388,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPU seconds allowed to walking distance alone per instance")
     parser.add_argument("--wd-positions", type=int, default=2,
                         help="80-move positions also tried with walking distance alone")
-    parser.add_argument("--before-tables", help="version-3 databases to time a conversion of")
     parser.add_argument("--only", nargs="+", choices=("eighty", "build", "open", "cancel"),
                         help="only these sections")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
@@ -418,8 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     tables = str(cache_dir())
     if args.only:
         chosen = {"eighty": lambda: section_eighty(args.quick, tables, args.wd_positions, args.cap),
-                  "build": lambda: section_build(args.before_tables),
-                  "open": lambda: section_open(tables),
+                  "build": section_build, "open": lambda: section_open(tables),
                   "cancel": section_cancel}
         for name in args.only:
             print(chosen[name]() + "\n", flush=True)
@@ -429,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
                 lambda: section_eighty(args.quick, tables, args.wd_positions, args.cap),
                 lambda: section_open(tables), section_cancel]
     if args.build:
-        sections.append(lambda: section_build(args.before_tables))
+        sections.append(section_build)
     for section in sections:
         print(section() + "\n", flush=True)
     return 0

@@ -46,8 +46,8 @@ GROUPS = TIERS[FULL]
 NAME = "7-8 pattern databases"
 # Measured (bench/fifteen.py --build, one niced process on 2 cores shared with other work): CPU
 # seconds of each group's build, the fixed part (its blocks and moves) included; and of the
-# conversion of an earlier version's table (bench/fifteen.py --only build --before-tables: the
-# 7-8 tier in 6 s of CPU and 663 MiB, 495 of them the earlier file's pages, mapped).
+# conversion of an earlier version's table (bench/fifteen_mapping.py --convert: the 7-8 tier in
+# 6 s of CPU and 663 MiB, 495 of them the earlier file's pages, mapped).
 BUILD_SECONDS = {8: 46.0, 7: 6.0, 6: 1.0, 1: 0.1}
 CONVERT_SECONDS = {8: 5.0, 7: 1.0, 1: 0.1}
 AUTO_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": build no tier unasked; "middle": only the 7-7-1
