@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import multiprocessing
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -312,6 +312,18 @@ def test_a_cancelled_build_leaves_nothing_and_frees_the_lock(cache):
         store.load_or_build("tiny", 1, cancelled_build, shape=(256,))
     assert not store.is_available("tiny", 1)
     assert store.load_or_build("tiny", 1, tiny_build, shape=(256,)).source == "built"
+
+
+def test_a_build_cancelled_while_its_stretches_are_written_leaves_nothing(cache):
+    def stretches() -> Iterator[np.ndarray]:
+        yield np.zeros(128, dtype=np.uint8)
+        raise Cancelled("search cancelled")
+
+    with pytest.raises(Cancelled):
+        store.load_or_build("parts", 1, lambda c: files.Stretches((256,), np.dtype(np.uint8),
+                                                                   stretches), shape=(256,))
+    assert sorted(p.name for p in cache.iterdir()) == []  # no table, temporary file nor lock
+    assert store.load_or_build("parts", 1, tiny_build, shape=(256,)).source == "built"
 
 
 def slow_build(control: Control) -> np.ndarray:
