@@ -122,15 +122,27 @@ def list_tables(args: argparse.Namespace) -> int:
     folder = cache_dir()
     rows: list[dict[str, Any]] = []
     for tier, groups in pdb78.TIERS.items():
-        size = 0
+        size, earlier = 0, False
         for group in groups:
-            path = None if folder is None else folder / pdb78.store.file_name(
-                pdb78.table_key(group), pdb78.VERSION)
-            size += path.stat().st_size if path is not None and path.is_file() else 0
+            for version in (pdb78.VERSION, pdb78.EARLIER):  # an earlier one converts on use
+                path = None if folder is None else folder / pdb78.store.file_name(
+                    pdb78.table_key(group), version)
+                if path is not None and path.is_file():
+                    size += path.stat().st_size
+                    earlier = earlier or version != pdb78.VERSION
+                    break
+        built = pdb78.ready(tier)
         rows.append({"id": f"{FIFTEEN}:{tier}", "table": pdb78.tier_name(tier),
-                     "built": pdb78.ready(tier), "bytes": size})
+                     "built": built, "to_convert": built and earlier, "bytes": size})
     text = "\n".join(
-        f"{r['id']:<20} {'built' if r['built'] else 'not built':<10} "
-        f"{r['bytes'] / 1e6:,.0f} MB  {r['table']}" for r in rows)
+        f"{r['id']:<20} {_state_word(r):<10} {r['bytes'] / 1e6:,.0f} MB  {r['table']}"
+        + ("  (an earlier version: converted in seconds on first use or by `kaeru tables build`)"
+           if r["to_convert"] else "") for r in rows)
     emit(args, {"tables": rows, "folder": str(folder) if folder else None}, text)
     return EXIT_OK
+
+
+def _state_word(row: dict[str, Any]) -> str:
+    if not row["built"]:
+        return "not built"
+    return "to convert" if row["to_convert"] else "built"
