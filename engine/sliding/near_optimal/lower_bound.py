@@ -3,13 +3,18 @@
 Plain IDA* on the whole board: every bound it passes with no solution proves the optimum is
 past it. How far it gets depends on its heuristic far more than on its speed: each bound costs
 12-16 times the one before on the 6×6, so two moves more of heuristic are worth a dozen times
-the CPU. Up to 7×7 it runs on Manhattan + linear conflicts + last moves (`line_conflicts`,
-kept up to date move by move by `bounded_kernels.ida_max`): on the 6×6 that is 2-4 moves above
-the largest of the five additive sums of blocks and strips of four it used before
-(`pdb_big.six_views`, whose groups rarely hold tiles in each other's way), at about 1.3 times
-the speed, and proves 0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in
-gained nothing. Past 7×7 the conflict table would be too big (base^side codes: 43 MB on the
-8×8), so those boards keep the default databases with the mirror (`bounded._Runner.plain`).
+the CPU. It runs on Manhattan + linear conflicts + last moves (`line_conflicts`, kept up to
+date move by move by `bounded_kernels.ida_max`): on the 6×6 that is 2-4 moves above the largest
+of the five additive sums of blocks and strips of four it used before (`pdb_big.six_views`,
+whose groups rarely hold tiles in each other's way), at about 1.3 times the speed, and proves
+0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in gained nothing. On the
+7×7 (0.8 s of its 8 s) it proves 2 more than the default databases with the mirror did.
+
+Past 7×7 a conflict table would be too big (base^side codes: 43 MB on the 8×8), so those boards
+keep the default databases with the mirror (`bounded._Runner.plain`). Working a line's conflict
+out in the kernel instead proved 6 more on the 8×8 and 8 more on the 10×10 in their 0.8 s, but
+made the kernel's first compile take 21 s instead of 6 s and the 6×6 search a third slower, so
+it is not done.
 
 It goes one bound at a time and does not start a bound it cannot finish in the time left (an
 unfinished bound proves nothing), so it often returns with time to spare: on the seven 6×6
@@ -28,7 +33,7 @@ from kaeru.engine.sliding.databases.line_conflicts import conflict_value, confli
 from kaeru.engine.sliding.databases.pdb_big import BigDatabase, Views
 from kaeru.engine.sliding.near_optimal.bounded import _Runner, heuristic, parity_floor
 
-LINES_UP_TO = 7  # the longest side with a conflict table (8⁷ bytes on the 7×7)
+LINES_UP_TO = 7  # the longest side with a conflict table (8⁷ bytes on the 7×7: 0.3 s to fill)
 QUICK = 0.05  # CPU seconds: a run too short to foretell the next one's time from
 MIN_GROWTH = 4.0  # the least ratio assumed between two bounds' runs (measured: 12-16 on 6×6)
 DEFAULT_GROWTH = 12.0  # assumed when the run before was too quick to time
