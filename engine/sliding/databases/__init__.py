@@ -6,4 +6,6 @@
   tile order they are stored and looked up in.
 - `pdb_big`: additive databases for 5×5 and larger; `line_tables`: tables that count the blank,
   for bringing a line of a big board home.
+- `line_conflicts`: Manhattan + linear conflicts + last moves, as tables a compiled search
+  keeps up to date move by move (the big boards' proved lower bound).
 """
