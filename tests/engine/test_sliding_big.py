@@ -150,12 +150,3 @@ def test_the_largest_of_several_databases_is_honest_against_the_depth_table(seed
         assert failed < exact
         if limit == exact:
             assert outcome == exact and runner.states(outcome)[-1] == shape.goal
-
-
-def test_the_six_by_six_strip_partitions_cover_every_tile_once():
-    from kaeru.engine.sliding.databases.pdb_big import strip_partition
-
-    for block_left in (True, False):
-        tiles = [t for g in strip_partition(grid(6, 6), block_left).groups for t in g]
-        assert sorted(tiles) == list(range(1, 36))
-        assert all(len(g) <= 4 for g in strip_partition(grid(6, 6), block_left).groups)

@@ -1,5 +1,5 @@
 """Manhattan distance plus linear conflicts, kept up to date move by move by a compiled search
-(`engine.sliding.near_optimal.bounded_kernels.ida_views`).
+(`engine.sliding.near_optimal.bounded_kernels.ida_max`).
 
 A row's conflict: the tiles in their goal row but out of order there. All but the longest
 increasing run of them (by goal column) must leave the row and come back, two vertical moves

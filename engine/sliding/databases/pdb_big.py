@@ -205,22 +205,6 @@ def big_database(
         return database
 
 
-def strip_partition(grid: Grid, block_left: bool) -> BigPartition:
-    """6-wide boards: each band of two rows cut into a 2×2 block at one end and two 1×4 strips
-    (rows of four catch the conflicts inside a row; the mirror's, inside a column). The default
-    partition's blocks of four are the same under the mirror; these are not, so their largest
-    with it and the default is a higher bound than any of them."""
-    assert grid.width == 6
-    groups: list[tuple[int, ...]] = []
-    block, strip = ((0, 1), range(2, 6)) if block_left else ((4, 5), range(0, 4))
-    for top in range(0, grid.height, 2):
-        rows = range(top, min(top + 2, grid.height))
-        pieces = [[r * 6 + c + 1 for r in rows for c in block]]
-        pieces += [[r * 6 + c + 1 for c in strip] for r in rows]
-        groups += [tuple(sorted(t for t in p if t < grid.cells)) for p in pieces]
-    return BigPartition(tuple(groups))
-
-
 @cache
 def mirror_maps(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
     """(mirror tile, transposed cell, whether the board has the mirror: square boards)."""
@@ -261,19 +245,3 @@ class Views:
             self.group[v] = np.maximum(db.tile_group, 0) + base
             self.mul[v] = db.tile_mul
         self.group_offset = np.array(offsets, dtype=np.int64)
-
-
-def six_views(grid: Grid, control: Control = QUIET) -> Views | None:
-    """The 6×6's default databases with two strip partitions, each plain and mirrored (the
-    whole board's lower bound); None on other boards."""
-    if (grid.width, grid.height) != (6, 6):
-        return None
-    base = big_database(grid, control=control)
-    views: list[tuple[BigDatabase, bool]] = [(base, False)]
-    for block_left in STRIP_SIDES:
-        db = big_database(grid, strip_partition(grid, block_left), control)
-        views += [(db, False), (db, True)]
-    return Views(grid, views)
-
-
-STRIP_SIDES = (True, False)

@@ -5,10 +5,11 @@ past it. How far it gets depends on its heuristic far more than on its speed: ea
 12-16 times the one before on the 6×6, so two moves more of heuristic are worth a dozen times
 the CPU. It runs on Manhattan + linear conflicts + last moves (`line_conflicts`, kept up to
 date move by move by `bounded_kernels.ida_max`): on the 6×6 that is 2-4 moves above the largest
-of the five additive sums of blocks and strips of four it used before (`pdb_big.six_views`,
-whose groups rarely hold tiles in each other's way), at about 1.3 times the speed, and proves
-0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in gained nothing. On the
-7×7 (0.8 s of its 8 s) it proves 2 more than the default databases with the mirror did.
+of the five additive sums of blocks and strips of four it used before (each plain and mirrored,
+`pdb_big.Views`: their groups rarely hold tiles in each other's way), at about 1.3 times the
+speed, and proves 0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in gained
+nothing. On the 7×7 (0.8 s of its 8 s) it proves 2 more than the default databases with the
+mirror did.
 
 Past 7×7 a conflict table would be too big (base^side codes: 43 MB on the 8×8), so those boards
 keep the default databases with the mirror (`bounded._Runner.plain`). Working a line's conflict
