@@ -51,10 +51,11 @@ SERVED_ANIMATIONS = "none"
 PDB_BUILD_ENV = "KAERU_PDB_BUILD"  # "off": no 15-puzzle database built unasked; "middle": the
 # 7-7-1 ones only (115 MB), never the 7-8 ones
 # The address space the 7-8 pattern databases' build needs: `kaeru tables build` under
-# RLIMIT_AS 2048 MB builds them (peak RSS 1.15 GB, 54 s of CPU, measured on the 2 shared cores).
-# Under a smaller --memory-limit an arcade builds only the middle tier and loads the 7-8 ones
-# if built: the operator builds them ahead of time (`kaeru tables build`).
-PDB_BUILD_MEMORY_MB = 2048
+# RLIMIT_AS 1536 MiB builds them (`prlimit --as=1610612736 kaeru tables build sliding-4x4:7-8`:
+# peak RSS 786 MB, 55 s of CPU, measured niced on the 2 shared cores). Under a smaller
+# --memory-limit an arcade builds only the middle tier and loads the 7-8 ones if built: the
+# operator builds them ahead of time (`kaeru tables build`).
+PDB_BUILD_MEMORY_MB = 1536
 HANGUP_GRACE_SECONDS = 1.0  # after SIGHUP, before SIGKILL
 QUIT_GRACE_SECONDS = 5.0  # an arcade that closed its terminal, to end by itself
 # What a killed Textual app leaves switched on in the client's terminal: turn it off again.
