@@ -5,6 +5,7 @@ and 6×6 answers replay and stay near their proved lower bound."""
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 
 import numpy as np
@@ -17,7 +18,8 @@ from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.sliding.board.geometry import Grid, State, grid
 from kaeru.engine.sliding.board.shuffle import shuffle_solvable
 from kaeru.engine.sliding.databases.line_tables import _bfs_with_blank, blank_table, line_groups
-from kaeru.engine.sliding.near_optimal.peel import _bring_line
+from kaeru.engine.sliding.near_optimal.candidates import finish_best
+from kaeru.engine.sliding.near_optimal.peel import _bring_line, _Peeled
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.optimal.full_table import full_table
 
@@ -145,3 +147,31 @@ def test_ten_by_ten_answers_line_by_line_shorter_than_reduction():
     assert replays(puzzle.grid, list(solution.states)) and solution.states[-1] == puzzle.grid.goal
     assert solution.stats.algorithm.startswith("line by line")
     assert solution.length < reduction.length
+
+
+
+def blank_moved(state: State, *steps: int) -> State:
+    """`state` with the blank swapped with the tile `step` cells away, for each step."""
+    out = list(state)
+    for step in steps:
+        gap = out.index(0)
+        out[gap], out[gap + step] = out[gap + step], 0
+    return tuple(out)
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_candidate_with_the_shortest_whole_answer_is_kept(flip):
+    """Of the ways the lines came home (each a part left to solve: a 5×5 on the 6×6, a 3×3
+    here), the one whose lines plus rest are shortest: not the shortest lines, nor the first
+    in the list."""
+    full = grid(4, 4)
+    start = blank_moved(full.goal, -1, -1)  # the blank on the rest's bottom left
+    up = blank_moved(start, -4)
+    short_lines = _Peeled([start], top=1, left=1)  # the rest: 2 moves
+    long_lines = _Peeled([start, up, start, up], top=1, left=1)  # 3 moves, then a rest of 3
+    other = _Peeled([start, up], top=1, left=1)  # 1 + 3
+    whole = [long_lines, other, short_lines][:: -1 if flip else 1]
+    until = time.process_time() + 20.0
+    states = finish_best(full, whole, Control(), Meter("test", Control()), until, 100_000)
+    assert states is not None and replays(full, states)
+    assert states[0] == start and states[-1] == full.goal and len(states) - 1 == 2

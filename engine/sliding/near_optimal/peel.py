@@ -11,11 +11,11 @@ a line goes two tiles at a time. What is left, at most 5×5, is relabelled as a 
 and solved by `bounded.solve_bounded`; then windows along the whole path are shortened
 (`shortcut`).
 
-On the 6×6 (a row and a column to bring home) both orders are tried, and in each the first
-line's two shortest ways (two weights' answers) are both followed: four candidates, whose 5×5
-left differs by 20 moves or more in a way no database value foretells. Each candidate's 5×5 gets
-a quick look (2 s of falling weights); the shortest whole then has its 5×5's tails shortened
-with the time left (`bounded._polish`).
+On the 6×6 (a row and a column to bring home) both orders are tried, and in each every way
+the first line's weights found (within WAY_MARGIN moves of its shortest) is followed, and every
+way of the second line kept: a few dozen candidates, whose 5×5 left differs by 20 moves or more
+in a way no database value foretells. `candidates.finish_best` screens each one's 5×5 and
+polishes the best few.
 
 The lower bound is the whole board's: a spell of plain IDA* on the whole board raises it past
 the heuristic's value (`lower_bound`: up to 7×7 on Manhattan + linear conflicts + last moves),
@@ -48,8 +48,8 @@ from kaeru.engine.sliding.near_optimal.bounded import (
     max_nodes_for,
     over_words,
     parity_floor,
-    solve_bounded,
 )
+from kaeru.engine.sliding.near_optimal.candidates import finish_best
 from kaeru.engine.sliding.near_optimal.lower_bound import lower_bound
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.near_optimal.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
@@ -57,15 +57,14 @@ from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
 LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2),
-                Fraction(5, 4))
+                Fraction(5, 4), Fraction(9, 8), Fraction(1))  # w = 1: the line's optimum
 CHUNK = 6  # tiles of a line aimed at together (a 6×6 line at once)
 BIG_CHUNK = 2  # ... on boards past 36 cells, where the blank has far to go between them
 HEAVY_WEIGHTS = (Fraction(12), Fraction(40))  # when the first weight fills its memory
 FIRST_SECONDS = 30.0  # CPU a stage's first answer may take (a cancel stops it sooner)
-LAST_BRANCH = 1  # ways of the last line kept, likewise
-POLISHED = 1  # candidates whose rests are polished after the quick looks
-BRANCH = 2  # ways of the first line followed, on boards of up to 36 cells
-QUICK_SECONDS = 2.0  # a quick look at the rest each candidate leaves
+BRANCH = 6  # ways of the first line followed, on boards of up to 36 cells
+LAST_BRANCH = 6  # ways of the last line kept, likewise
+WAY_MARGIN = 10  # a line's way longer than its shortest by more is not followed
 TRACE = False
 
 
@@ -215,11 +214,13 @@ class _Peeled:
 
 
 def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, seconds: float,
-          nodes_cap: int, branch: int = 1, last_branch: int = 1) -> list[_Peeled]:
-    """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each); the
-    first line's `branch` shortest ways are each followed, and the last line's `last_branch`
-    shortest ways each kept: which one leaves the easiest rest is known only once the rest is
-    solved."""
+          nodes_cap: int, branch: int = 1, last_branch: int = 1,
+          until: float | None = None) -> list[_Peeled]:
+    """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each, and
+    the first line's followers' no later than `until`); the first line's `branch` shortest ways
+    are each followed, and the last line's `last_branch` shortest ways each kept (those within
+    WAY_MARGIN of the shortest): which one leaves the easiest rest is known only once the rest
+    is solved."""
     starts = [_Peeled([state])]
     out: list[_Peeled] = []
     i = 0
@@ -232,7 +233,9 @@ def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, secon
             tiles = _line(shape, is_row)
             chunk = chunk_for(shape)
             for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line, in chunks
-                ways = _line_ways(shape, sub, tiles[:upto], meter, seconds, nodes_cap)
+                spend = seconds if until is None or not i else min(
+                    seconds, max(until - time.process_time(), 0.0))
+                ways = _line_ways(shape, sub, tiles[:upto], meter, spend, nodes_cap)
                 if not ways:
                     peeled.failed = True
                     break
@@ -240,6 +243,7 @@ def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, secon
                     others = ways[1:branch] if number == 0 and not i else []
                     if number == len(order) - 1:
                         others = ways[1:last_branch]
+                    others = [w for w in others if len(w) <= len(ways[0]) + WAY_MARGIN]
                     for way in others:
                         other = _Peeled(list(peeled.states), peeled.top + is_row,
                                         peeled.left + (not is_row))
@@ -275,16 +279,16 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     shares = shares_for(full)
     line_share = 1 - shares.finish - shares.shorten - shares.lower
     branch = BRANCH if full.cells <= 36 else 1
-    line_solves = len(orders) * (stages + (branch - 1) * (stages - 1))
-    line_seconds = seconds * line_share / max(1, line_solves)
-    tried = [p for order in orders
+    line_seconds = seconds * line_share / max(1, len(orders) * stages)
+    tried = [p for n, order in enumerate(orders)  # each order's followers: within its share
              for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
-                            LAST_BRANCH if branch > 1 else 1)]
+                            LAST_BRANCH if branch > 1 else 1,
+                            began + seconds * line_share * (n + 1) / len(orders))]
     whole = [p for p in tried if not p.failed]
     if not whole:
         return _reduced(full, tried[0].states, state, database, meter)
     finish_until = began + seconds * (1 - shares.lower - shares.shorten)
-    states = _finish(full, whole, control, meter, finish_until, nodes_cap)
+    states = finish_best(full, whole, control, meter, finish_until, nodes_cap)
     if states is None:
         return None
     states = shorten(full, states, began + seconds * (1 - shares.lower) - time.process_time(),
@@ -296,45 +300,6 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     meter.extra["over optimum"] = over_words(len(states) - 1 - lower)
     meter.depth = len(states) - 1
     return Bounded(states, lower, meter.finish())
-
-
-def _finish(full: Grid, whole: list[_Peeled], control: Control, meter: Meter,
-            until: float, nodes_cap: int) -> list[State] | None:
-    """The whole board's shortest path: each candidate's rest solved in a quick look (the
-    5×5's falling weights), then the best rests' tails shortened (`bounded._polish`) with the
-    time left. A rest's length is what tells candidates apart: the databases' value of a
-    5×5 misses it by 20 moves or more, and by different amounts from one to the next."""
-    quick = QUICK_SECONDS if len(whole) > 1 else until - time.process_time()
-    done: list[tuple[int, _Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
-    for peeled in whole:
-        shape = peeled.rest(full)
-        last = solve_bounded(shape, peeled.rest_state(full),
-                             Control(meter.progress, control.cancelled, control.budget),
-                             max(quick, 0.5), plain_share=0.0)  # the board's bound, not the part's
-        if last is not None:
-            done.append((len(peeled.states) + last.length, peeled, last.states))
-    if not done:
-        return None
-    done.sort(key=lambda d: d[0])
-    if TRACE:
-        print(f"  quick: {[(len(p.states) - 1, n - 1) for n, p, _ in done]}")
-    best = done[0]
-    for n, (_, peeled, rest) in enumerate(done[:POLISHED]):
-        if len(whole) == 1:
-            break  # its look had all the time
-        shape = peeled.rest(full)
-        runner = _Runner(shape, rest[0], big_database(shape), meter)
-        left = (until - time.process_time()) / (min(POLISHED, len(done)) - n)
-        rest = _polish(shape, rest, runner.db, meter, time.process_time() + left,
-                       nodes_cap, runner)
-        if TRACE:
-            print(f"  polished: {len(peeled.states) - 1} + {len(rest) - 1}")
-        if len(peeled.states) + len(rest) - 1 < best[0]:
-            best = (len(peeled.states) + len(rest) - 1, peeled, rest)
-    _, peeled, rest = best
-    states = list(peeled.states)
-    _play(full, states, rest, peeled.top, peeled.left, peeled.rest(full))
-    return states
 
 
 def _bring_line(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds: float,

@@ -1,0 +1,101 @@
+"""The 6×6's last step: of the many ways the lines were brought home, the one with the shortest
+whole answer (lines + the 5×5 left).
+
+What a candidate's 5×5 costs is known only by solving it: the databases' value misses it by 20
+moves or more, by different amounts from one candidate to the next, and even a 2 s schedule of
+falling weights lands 10-20 moves apart on rests alike (a lighter weight that fills its memory
+stops it early). So every candidate (a few dozen: each way of each line, `peel`) gets one cheap
+screen: weighted A* at w = 1.6 in a third of the 5×5's memory, then 2 and 3 should it fill
+it, a fraction of a second each. Screened lengths are real paths' lengths, so the ranking is
+by whole answers (lines + rest); on the seven boards of `bench/six_boards.py` the screen ranks
+rests as 12 s of `bounded.solve_bounded` does, give or take a few moves. The best two then have
+their 5×5's tails shortened (`bounded._polish`) in equal shares of the time left, and the
+shortest whole answer wins.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from kaeru.engine.rules.control import Control, Meter
+from kaeru.engine.sliding.board.geometry import Grid, State
+from kaeru.engine.sliding.databases.pdb_big import big_database
+from kaeru.engine.sliding.near_optimal.bounded import _polish, _Runner, solve_bounded
+
+if TYPE_CHECKING:
+    from kaeru.engine.sliding.near_optimal.peel import _Peeled
+
+SCREEN_WEIGHTS = (Fraction(8, 5), Fraction(2), Fraction(3))
+SCREEN_NODES = 2_500_000  # positions a screening run may hold (about 170 MB on the 5×5)
+SCREEN_SECONDS = 1.5  # CPU at most per screening run
+SCREEN_SHARE = 0.4  # of the finish's time, at most, for the screens
+LINES_MARGIN = 16  # candidates whose lines are longer than the shortest by more are not screened
+POLISHED = 2  # candidates whose rests are polished after the screens, in equal shares
+TRACE = False
+
+
+def screen(shape: Grid, sub: State, meter: Meter, nodes_cap: int) -> list[State] | None:
+    """A quick answer for a candidate's rest: the first weight whose run fits in memory."""
+    runner = _Runner(shape, sub, big_database(shape), meter)
+    for weight in SCREEN_WEIGHTS:
+        outcome = runner.weighted(weight, 4000, SCREEN_SECONDS, nodes_cap,
+                                  min(SCREEN_NODES, nodes_cap + 4))
+        if outcome >= 0:
+            return runner.states(outcome)
+    return None
+
+
+def finish_best(full: Grid, whole: list[_Peeled], control: Control, meter: Meter,
+                until: float, nodes_cap: int) -> list[State] | None:
+    """The whole board's shortest path over the candidates `whole` (lines brought home, a 5×5
+    left): each one's rest screened, the best few polished, by `until` (process time)."""
+    if len(whole) == 1:  # nothing to choose: the rest's schedule has all the time
+        peeled = whole[0]
+        last = solve_bounded(peeled.rest(full), peeled.rest_state(full),
+                             Control(meter.progress, control.cancelled, control.budget),
+                             max(until - time.process_time(), 0.5), plain_share=0.0)
+        if last is None:
+            return None
+        return _joined(full, peeled, last.states)
+    unique: dict[State, _Peeled] = {}
+    for peeled in sorted(whole, key=lambda p: len(p.states)):
+        unique.setdefault(peeled.rest_state(full), peeled)  # the same rest: the shorter lines
+    shortest = min(len(p.states) for p in unique.values())
+    ranked = [p for p in unique.values() if len(p.states) <= shortest + LINES_MARGIN]
+    screens_until = time.process_time() + (until - time.process_time()) * SCREEN_SHARE
+    done: list[tuple[int, _Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
+    for peeled in ranked:  # shortest lines first: when time runs out, the likeliest are done
+        if done and time.process_time() > screens_until:
+            break
+        rest = screen(peeled.rest(full), peeled.rest_state(full), meter, nodes_cap)
+        if rest is not None:
+            done.append((len(peeled.states) + len(rest) - 2, peeled, rest))
+    if not done:
+        return None
+    done.sort(key=lambda d: d[0])
+    if TRACE:
+        print(f"  screened {len(done)} of {len(whole)}: "
+              f"{[(len(p.states) - 1, n - len(p.states) + 1) for n, p, _ in done[:8]]}")
+    best = done[0]
+    for n, (_, peeled, rest) in enumerate(done[:POLISHED]):
+        shape = peeled.rest(full)
+        runner = _Runner(shape, rest[0], big_database(shape), meter)
+        left = (until - time.process_time()) / (min(POLISHED, len(done)) - n)
+        rest = _polish(shape, rest, runner.db, meter, time.process_time() + left, nodes_cap,
+                       runner)
+        if TRACE:
+            print(f"  polished: {len(peeled.states) - 1} + {len(rest) - 1}")
+        if len(peeled.states) + len(rest) - 2 < best[0]:
+            best = (len(peeled.states) + len(rest) - 2, peeled, rest)
+    return _joined(full, best[1], best[2])
+
+
+def _joined(full: Grid, peeled: _Peeled, rest: list[State]) -> list[State]:
+    """The candidate's whole-board states, then its rest's path played on the whole board."""
+    from kaeru.engine.sliding.near_optimal.peel import _play
+
+    states = list(peeled.states)
+    _play(full, states, rest, peeled.top, peeled.left, peeled.rest(full))
+    return states
