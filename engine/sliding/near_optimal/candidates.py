@@ -7,10 +7,10 @@ falling weights lands 10-20 moves apart on rests alike (a lighter weight that fi
 stops it early). So every candidate (a few dozen: each way of each line, `peel`) gets one cheap
 screen: weighted A* at w = 1.6 in a third of the 5×5's memory, then 2 and 3 should it fill
 it, a fraction of a second each. Screened lengths are real paths' lengths, so the ranking is
-by whole answers (lines + rest); on the seven boards of `bench/six_boards.py` the screen ranks
-rests as 12 s of `bounded.solve_bounded` does, give or take a few moves. The best two then have
-their 5×5's tails shortened (`bounded._polish`) in equal shares of the time left, and the
-shortest whole answer wins.
+by whole answers (lines + rest). On four rests of one board (Random(36) #2), 8 s of polish from
+the screen's path gave 112-120 moves, the 5×5's own 8 s schedule 113-124. The best two then have
+their 5×5's tails shortened (`bounded._polish`) in equal shares of the time left (the next
+ones too when a polish ends early), and the shortest whole answer wins.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ SCREEN_SECONDS = 1.5  # CPU at most per screening run
 SCREEN_SHARE = 0.4  # of the finish's time, at most, for the screens
 LINES_MARGIN = 16  # candidates whose lines are longer than the shortest by more are not screened
 POLISHED = 2  # candidates whose rests are polished after the screens, in equal shares
+LEFTOVER = 0.5  # CPU seconds left after those that are worth polishing the next candidate
 TRACE = False
 
 
@@ -79,10 +80,12 @@ def finish_best(full: Grid, whole: list[_Peeled], control: Control, meter: Meter
         print(f"  screened {len(done)} of {len(whole)}: "
               f"{[(len(p.states) - 1, n - len(p.states) + 1) for n, p, _ in done[:8]]}")
     best = done[0]
-    for n, (_, peeled, rest) in enumerate(done[:POLISHED]):
+    for n, (_, peeled, rest) in enumerate(done):  # the next ones too, while time is left
+        if n >= POLISHED and until - time.process_time() < LEFTOVER:
+            break
         shape = peeled.rest(full)
         runner = _Runner(shape, rest[0], big_database(shape), meter)
-        left = (until - time.process_time()) / (min(POLISHED, len(done)) - n)
+        left = (until - time.process_time()) / max(1, min(POLISHED, len(done)) - n)
         rest = _polish(shape, rest, runner.db, meter, time.process_time() + left, nodes_cap,
                        runner)
         if TRACE:

@@ -288,6 +288,8 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     if not whole:
         return _reduced(full, tried[0].states, state, database, meter)
     finish_until = began + seconds * (1 - shares.lower - shares.shorten)
+    if TRACE:
+        print(f"  lines: {len(whole)} candidates in {time.process_time() - began:.1f} s")
     states = finish_best(full, whole, control, meter, finish_until, nodes_cap)
     if states is None:
         return None
