@@ -388,8 +388,9 @@ def ida_max(  # plain IDA* on the largest of several additive sums and Manhattan
                             next_bound = d + 1 + h
                         continue
                     order[d, n_ok] = nb
-                    child_s[d, n_ok, :] = trial
-                    child_v[d, n_ok, :] = fresh
+                    for v in range(views):
+                        child_s[d, n_ok, v] = trial[v]
+                        child_v[d, n_ok, v] = fresh[v]
                     n_ok += 1
                 count[d] = n_ok
                 nxt[d] = 0
