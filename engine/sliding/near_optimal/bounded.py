@@ -189,7 +189,7 @@ class _Runner:
 
     def plain_views(self, views: Views, limit: int, seconds: float,
                     nodes_cap: int) -> tuple[int, int]:
-        """`plain` on the largest of several databases' sums (`pdb_big.six_views`)."""
+        """`plain` on the largest of several databases' sums (`pdb_big.Views`)."""
         from kaeru.engine.sliding.near_optimal.bounded_kernels import (
             CONTROL_SIZE,
             FAILED,
