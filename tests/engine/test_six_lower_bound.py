@@ -117,3 +117,19 @@ def test_a_bound_is_not_started_when_it_cannot_finish_in_the_time_left():
     assert _hopeless([0.5, 6.0], 4.0)  # 72 s in 4 s: no
     assert _hopeless([0.01, 1.0], 5.0)  # the run before too quick: 12 times assumed
     assert not _hopeless([1.0, 1.0], 5.0)  # at least 4 times: 4 s in 5 s
+
+
+def test_past_seven_cells_a_side_the_databases_bound_a_walk_from_the_goal():
+    shape = grid(8, 2)  # no conflict table past 7: the default databases with the mirror
+    rng = random.Random(3)
+    layout, came_from = list(shape.goal), -1
+    for _ in range(30):
+        blank = layout.index(0)
+        step = rng.choice([c for c in shape.neighbour_array[blank] if c >= 0 and c != came_from])
+        layout[blank], layout[step], came_from = layout[step], 0, blank
+    state = tuple(layout)
+    database = big_database(shape)
+    meter = Meter("test", Control().unlimited())
+    found = lower_bound(shape, state, database, meter, 30, 30.0, 1 << 40)
+    assert parity_floor(shape, state, heuristic(shape, state, database)) <= found <= 30
+    assert found % 2 == 0  # an optimum, with the parity of the 30-move walk
