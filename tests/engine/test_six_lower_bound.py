@@ -1,6 +1,6 @@
 """The big boards' proved lower bound (`near_optimal.lower_bound`): Manhattan + linear conflicts +
 last moves (`databases.line_conflicts`) never exceeds the exact depth, and the compiled IDA* that
-keeps it up to date move by move (`bounded_kernels.ida_max`) finds the optimum at the optimum's
+keeps it up to date move by move (`max_kernel.ida_max`) finds the optimum at the optimum's
 limit and nothing two moves shorter, checked against the depth tables of small boards."""
 
 from __future__ import annotations

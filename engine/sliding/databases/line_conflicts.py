@@ -1,5 +1,5 @@
 """Manhattan distance plus linear conflicts, kept up to date move by move by a compiled search
-(`engine.sliding.near_optimal.bounded_kernels.ida_max`).
+(`engine.sliding.near_optimal.max_kernel.ida_max`).
 
 A row's conflict: the tiles in their goal row but out of order there. All but the longest
 increasing run of them (by goal column) must leave the row and come back, two vertical moves
@@ -117,7 +117,7 @@ def conflict_value(grid: Grid, state: State) -> int:
 
 
 def last_moves(grid: Grid, state: State, rows: list[list[int]], cols: list[list[int]]) -> int:
-    """Korf & Taylor's last moves, as `bounded_kernels._last_moves` reads them: two when the
+    """Korf & Taylor's last moves, as `max_kernel._last_moves` reads them: two when the
     tile at home left of the blank's goal is outside the last column and the one above it
     outside the last row (and neither sits in its goal line beside a conflict there)."""
     w, h = grid.width, grid.height

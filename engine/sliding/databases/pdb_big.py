@@ -222,7 +222,7 @@ def mirror_maps(grid: Grid) -> tuple[np.ndarray, np.ndarray, bool]:
 
 class Views:
     """Several additive databases, each read plain or mirrored (square boards): their largest
-    value is a lower bound, as each is (`bounded_kernels.ida_max`'s arrays; none: no views)."""
+    value is a lower bound, as each is (`max_kernel.ida_max`'s arrays; none: no views)."""
 
     def __init__(self, grid: Grid, views: list[tuple[BigDatabase, bool]]) -> None:
         n = grid.cells

@@ -190,11 +190,8 @@ class _Runner:
     def plain_views(self, views: Views, limit: int, seconds: float,
                     nodes_cap: int) -> tuple[int, int]:
         """`plain` on the largest of several databases' sums (`pdb_big.Views`)."""
-        from kaeru.engine.sliding.near_optimal.bounded_kernels import (
-            CONTROL_SIZE,
-            FAILED,
-            ida_views,
-        )
+        from kaeru.engine.sliding.near_optimal.bounded_kernels import CONTROL_SIZE, FAILED
+        from kaeru.engine.sliding.near_optimal.max_kernel import ida_views
 
         board = np.array(self.state, dtype=np.int64)
         ctl = np.zeros(CONTROL_SIZE, dtype=np.int64)

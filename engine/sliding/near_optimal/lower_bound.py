@@ -4,7 +4,7 @@ Plain IDA* on the whole board: every bound it passes with no solution proves the
 past it. How far it gets depends on its heuristic far more than on its speed: each bound costs
 12-16 times the one before on the 6×6, so two moves more of heuristic are worth a dozen times
 the CPU. It runs on Manhattan + linear conflicts + last moves (`line_conflicts`, kept up to
-date move by move by `bounded_kernels.ida_max`): on the 6×6 that is 2-4 moves above the largest
+date move by move by `max_kernel.ida_max`): on the 6×6 that is 2-4 moves above the largest
 of the five additive sums of blocks and strips of four it used before (each plain and mirrored,
 `pdb_big.Views`: their groups rarely hold tiles in each other's way), at about 1.3 times the
 speed, and proves 0-4 more in the same 10 s (`bench/six_bound.py`); maxing those sums in gained
@@ -89,7 +89,8 @@ def plain_max(runner: _Runner, views: Views | None, limit: int, seconds: float,
               nodes_cap: int) -> tuple[int, int]:
     """Plain IDA* on Manhattan + linear conflicts maxed with `views` (none: conflicts alone):
     (a length, STOPPED or EXHAUSTED; the last bound passed with no solution, -1 none)."""
-    from kaeru.engine.sliding.near_optimal.bounded_kernels import CONTROL_SIZE, FAILED, ida_max
+    from kaeru.engine.sliding.near_optimal.bounded_kernels import CONTROL_SIZE, FAILED
+    from kaeru.engine.sliding.near_optimal.max_kernel import ida_max
 
     grid = runner.grid
     board = np.array(runner.state, dtype=np.int64)
