@@ -5,9 +5,11 @@ limit and nothing two moves shorter, checked against the depth tables of small b
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +51,16 @@ def test_conflicts_and_last_moves_never_pass_the_exact_depth(shape_size, seed):
     exact = full_table(shape).distance(state)
     assert exact is not None
     assert conflict_value(shape, state) <= exact
+
+
+@pytest.mark.slow  # every solvable position of five small boards: about 4 s
+def test_conflicts_and_last_moves_never_pass_the_exact_depth_anywhere():
+    for size in ((3, 3), (2, 4), (4, 2), (2, 3), (3, 2)):
+        shape = grid(*size)
+        table = full_table(shape)
+        for layout in itertools.permutations(range(shape.cells)):
+            exact = table.distance(layout)
+            assert exact is None or conflict_value(shape, layout) <= exact, layout
 
 
 @settings(max_examples=30, deadline=None)
