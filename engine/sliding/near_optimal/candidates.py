@@ -5,14 +5,14 @@ What a candidate's 5×5 costs is known only by solving it: the databases' value 
 moves or more, by different amounts from one candidate to the next, and even a 2 s schedule of
 falling weights lands 10-20 moves apart on rests alike (a lighter weight that fills its memory
 stops it early). So every candidate (a few dozen: each way of each line, `peel`) gets one cheap
-screen: weighted A* at w = 1.5 in about a fourth of the 5×5's memory, then 1.75, 2 and 3
-should it fill it, a fraction of a second each, for at most 70% of the time. Screened lengths
-are real paths' lengths, so the ranking is by whole answers (lines + rest). (A screen at w = 1.6
-in more memory, for 40% of the time, came out 26-32 moves longer in all over
+screen: weighted A* at w = 1.5 in 4 million positions (1.5 million: 6 moves longer in all), then
+1.75, 2 and 3 should it fill them, a second or two each, for at most 70% of the time. Screened
+lengths are real paths' lengths, so the ranking is by whole answers (lines + rest). (A screen at
+w = 1.6 in more memory, for 40% of the time, came out 26-32 moves longer in all over
 `bench/six_boards.py`'s seven boards.) The best two then have their 5×5's tails shortened
 (`bounded._polish`) in equal shares of the time left (the next ones too when a polish ends
-early), and the shortest whole answer wins. On four rests of one board (Random(36) #2), 8 s
-of polish from a screen's path gave 112-120 moves, the 5×5's own 8 s schedule 113-124.
+early), and the shortest whole answer wins. On four rests of one board (Random(36) #2), 8 s of
+polish from a screen's path gave 112-120 moves, the 5×5's own 8 s schedule 113-124.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from kaeru.engine.sliding.near_optimal.peel import _Peeled
 
 SCREEN_WEIGHTS = (Fraction(3, 2), Fraction(7, 4), Fraction(2), Fraction(3))
-SCREEN_NODES = 1_500_000  # positions a screening run may hold (about 100 MB on the 5×5)
-SCREEN_SECONDS = 1.5  # CPU at most per screening run
+SCREEN_NODES = 4_000_000  # positions a screening run may hold (about 270 MB on the 5×5)
+SCREEN_SECONDS = 2.5  # CPU at most per screening run
 SCREEN_SHARE = 0.7  # of the finish's time, at most, for the screens
 LINES_MARGIN = 16  # candidates whose lines are longer than the shortest by more are not screened
 POLISHED = 2  # candidates whose rests are polished after the screens, in equal shares
