@@ -19,7 +19,8 @@ from kaeru.engine.sliding.board.geometry import Grid, State, grid
 from kaeru.engine.sliding.board.shuffle import shuffle_solvable
 from kaeru.engine.sliding.databases.line_tables import _bfs_with_blank, blank_table, line_groups
 from kaeru.engine.sliding.near_optimal.candidates import finish_best
-from kaeru.engine.sliding.near_optimal.peel import _bring_line, _Peeled
+from kaeru.engine.sliding.near_optimal.peel import _bring_line
+from kaeru.engine.sliding.near_optimal.peeled import Peeled
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.optimal.full_table import full_table
 
@@ -167,9 +168,9 @@ def test_the_candidate_with_the_shortest_whole_answer_is_kept(flip):
     full = grid(4, 4)
     start = blank_moved(full.goal, -1, -1)  # the blank on the rest's bottom left
     up = blank_moved(start, -4)
-    short_lines = _Peeled([start], top=1, left=1)  # the rest: 2 moves
-    long_lines = _Peeled([start, up, start, up], top=1, left=1)  # 3 moves, then a rest of 3
-    other = _Peeled([start, up], top=1, left=1)  # 1 + 3
+    short_lines = Peeled([start], top=1, left=1)  # the rest: 2 moves
+    long_lines = Peeled([start, up, start, up], top=1, left=1)  # 3 moves, then a rest of 3
+    other = Peeled([start, up], top=1, left=1)  # 1 + 3
     whole = [long_lines, other, short_lines][:: -1 if flip else 1]
     until = time.process_time() + 20.0
     states = finish_best(full, whole, Control(), Meter("test", Control()), until, 100_000)

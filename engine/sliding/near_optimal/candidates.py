@@ -19,15 +19,12 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.sliding.board.geometry import Grid, State
 from kaeru.engine.sliding.databases.pdb_big import big_database
 from kaeru.engine.sliding.near_optimal.bounded import _polish, _Runner, solve_bounded
-
-if TYPE_CHECKING:
-    from kaeru.engine.sliding.near_optimal.peel import _Peeled
+from kaeru.engine.sliding.near_optimal.peeled import Peeled, play_part
 
 SCREEN_WEIGHTS = (Fraction(3, 2), Fraction(7, 4), Fraction(2), Fraction(3))
 SCREEN_NODES = 4_000_000  # positions a screening run may hold (about 270 MB on the 5×5)
@@ -50,7 +47,7 @@ def screen(shape: Grid, sub: State, meter: Meter, nodes_cap: int) -> list[State]
     return None
 
 
-def finish_best(full: Grid, whole: list[_Peeled], control: Control, meter: Meter,
+def finish_best(full: Grid, whole: list[Peeled], control: Control, meter: Meter,
                 until: float, nodes_cap: int) -> list[State] | None:
     """The whole board's shortest path over the candidates `whole` (lines brought home, a 5×5
     left): each one's rest screened, the best few polished, by `until` (process time)."""
@@ -62,13 +59,13 @@ def finish_best(full: Grid, whole: list[_Peeled], control: Control, meter: Meter
         if last is None:
             return None
         return _joined(full, peeled, last.states)
-    unique: dict[State, _Peeled] = {}
+    unique: dict[State, Peeled] = {}
     for peeled in sorted(whole, key=lambda p: len(p.states)):
         unique.setdefault(peeled.rest_state(full), peeled)  # the same rest: the shorter lines
     shortest = min(len(p.states) for p in unique.values())
     ranked = [p for p in unique.values() if len(p.states) <= shortest + LINES_MARGIN]
     screens_until = time.process_time() + (until - time.process_time()) * SCREEN_SHARE
-    done: list[tuple[int, _Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
+    done: list[tuple[int, Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
     for peeled in ranked:  # shortest lines first: when time runs out, the likeliest are done
         if done and time.process_time() > screens_until:
             break
@@ -97,10 +94,9 @@ def finish_best(full: Grid, whole: list[_Peeled], control: Control, meter: Meter
     return _joined(full, best[1], best[2])
 
 
-def _joined(full: Grid, peeled: _Peeled, rest: list[State]) -> list[State]:
+def _joined(full: Grid, peeled: Peeled, rest: list[State]) -> list[State]:
     """The candidate's whole-board states, then its rest's path played on the whole board."""
-    from kaeru.engine.sliding.near_optimal.peel import _play
 
     states = list(peeled.states)
-    _play(full, states, rest, peeled.top, peeled.left, peeled.rest(full))
+    play_part(full, states, rest, peeled.top, peeled.left, peeled.rest(full))
     return states

@@ -32,7 +32,7 @@ import numpy as np
 
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET
-from kaeru.engine.sliding.board.geometry import Grid, State, grid
+from kaeru.engine.sliding.board.geometry import Grid, State
 from kaeru.engine.sliding.databases.line_tables import BlankTables
 from kaeru.engine.sliding.databases.pdb_big import (
     BigDatabase,
@@ -51,6 +51,7 @@ from kaeru.engine.sliding.near_optimal.bounded import (
 )
 from kaeru.engine.sliding.near_optimal.candidates import finish_best
 from kaeru.engine.sliding.near_optimal.lower_bound import lower_bound
+from kaeru.engine.sliding.near_optimal.peeled import Peeled, play_part
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.near_optimal.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
 from kaeru.engine.tables.store import load_table, save_table
@@ -113,31 +114,6 @@ def _line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
     return np.asarray(table)
 
 
-def _sub_state(full: Grid, state: State, top: int, left: int, shape: Grid) -> State:
-    """The part of `state` at rows top.. and columns left.., relabelled as `shape`'s tiles."""
-    out = []
-    for r in range(shape.height):
-        for c in range(shape.width):
-            tile = state[(top + r) * full.width + left + c]
-            if tile:
-                home_r, home_c = divmod(tile - 1, full.width)
-                tile = (home_r - top) * shape.width + (home_c - left) + 1
-            out.append(tile)
-    return tuple(out)
-
-
-def _play(full: Grid, states: list[State], sub_states: list[State], top: int, left: int,
-          shape: Grid) -> None:
-    """Append to `states` the whole-board positions of a path found on the part."""
-    for before, after in zip(sub_states, sub_states[1:], strict=False):
-        gap, to = before.index(0), after.index(0)
-        cell_of = [(top + c // shape.width) * full.width + left + c % shape.width
-                   for c in (gap, to)]
-        current = list(states[-1])
-        current[cell_of[0]], current[cell_of[1]] = current[cell_of[1]], 0
-        states.append(tuple(current))
-
-
 def chunk_for(shape: Grid) -> int:
     return CHUNK if shape.cells <= 36 else BIG_CHUNK
 
@@ -197,32 +173,16 @@ def _orders(full: Grid) -> list[tuple[bool, ...]]:
     return orders
 
 
-@dataclass
-class _Peeled:
-    """Lines brought home in one order: the whole board's states, and the part left."""
-
-    states: list[State]
-    top: int = 0
-    left: int = 0
-    failed: bool = False
-
-    def rest(self, full: Grid) -> Grid:
-        return grid(full.width - self.left, full.height - self.top)
-
-    def rest_state(self, full: Grid) -> State:
-        return _sub_state(full, self.states[-1], self.top, self.left, self.rest(full))
-
-
 def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, seconds: float,
           nodes_cap: int, branch: int = 1, last_branch: int = 1,
-          until: float | None = None) -> list[_Peeled]:
+          until: float | None = None) -> list[Peeled]:
     """Bring the lines home in `order`, a few tiles of a line at a time (`seconds` each, and
     the first line's followers' no later than `until`); the first line's `branch` shortest ways
     are each followed, and the last line's `last_branch` shortest ways each kept (those within
     WAY_MARGIN of the shortest): which one leaves the easiest rest is known only once the rest
     is solved."""
-    starts = [_Peeled([state])]
-    out: list[_Peeled] = []
+    starts = [Peeled([state])]
+    out: list[Peeled] = []
     i = 0
     while i < len(starts):
         peeled = starts[i]
@@ -245,11 +205,11 @@ def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, secon
                         others = ways[1:last_branch]
                     others = [w for w in others if len(w) <= len(ways[0]) + WAY_MARGIN]
                     for way in others:
-                        other = _Peeled(list(peeled.states), peeled.top + is_row,
+                        other = Peeled(list(peeled.states), peeled.top + is_row,
                                         peeled.left + (not is_row))
-                        _play(full, other.states, way, peeled.top, peeled.left, shape)
+                        play_part(full, other.states, way, peeled.top, peeled.left, shape)
                         (out if number == len(order) - 1 else starts).append(other)
-                _play(full, peeled.states, ways[0], peeled.top, peeled.left, shape)
+                play_part(full, peeled.states, ways[0], peeled.top, peeled.left, shape)
                 sub = ways[0][-1]
             if peeled.failed:
                 break
