@@ -64,14 +64,21 @@ def cancel_when(note_has: str, monkeypatch: pytest.MonkeyPatch) -> float:
     service = SearchService("process")
     seen = threading.Event()
 
+    notes: list[str] = []  # what the worker said, for the failure's message
+
     def progress(_: object, stats: object) -> None:
+        notes.append(str(getattr(stats, "note", "") or ""))
         if note_has in (getattr(stats, "note", "") or ""):
             seen.set()
 
     try:
         job = service.submit(JobRequest(JobKind.SOLVE, "sliding-4x4", HARD, HARD, tag="hint",
                                         budget=None), on_progress=progress)
-        assert seen.wait(WAIT), f"no {note_has!r} note"
+        assert seen.wait(WAIT), (
+            f"no {note_has!r} note in {WAIT:.0f} s: {len(notes)} reports, the last "
+            f"{notes[-3:]}; runner {type(service.runner).__name__}, workers started "
+            f"{getattr(service.runner, 'workers_started', None)}; the job: {job.wait(1)}"
+        )
         runner = service.runner
         assert isinstance(runner, ProcessRunner)
         pid = runner.pid
