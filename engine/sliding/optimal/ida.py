@@ -125,6 +125,15 @@ def compile_plan(kernel: object) -> BuildPlan | None:
     )
 
 
+def _numba_compiling() -> bool:
+    """Whether numba is compiling in this process now (a load from its cache is not): the
+    note then shows from the first report, not only once a compile has run a second (a quick
+    compile would otherwise end between two reports with nothing said)."""
+    from kaeru.engine.sliding import jit
+
+    return jit.compiling()
+
+
 def run_kernel(
     call: Callable[[np.ndarray, np.ndarray], int],
     meter: Meter,
@@ -175,7 +184,8 @@ def run_kernel(
         meter.extra["iterations"] = str(int(ctl[ITERATIONS]))
         meter.note, meter.done = "", None
         waited = time.perf_counter() - started
-        if compiling is not None and ctl[ITERATIONS] == 0 and waited > SAY_COMPILING_AFTER:
+        if compiling is not None and ctl[ITERATIONS] == 0 and (
+                waited > SAY_COMPILING_AFTER or _numba_compiling()):
             guessed = guess_fraction(waited, compiling.seconds)
             meter.note, meter.done = compiling.note(None, waited), guessed
         elif annotate is not None:
