@@ -12,6 +12,10 @@ fewer) only ever leads to layer k + 1: the search keeps two layers and nothing e
   11-bit chunks of the position (three or four table reads per symmetry).
 - Sorting removes the duplicates: the raw children first (a position is reached from many
   parents, so this cuts the symmetry work about threefold), then their canonical forms.
+- A cancel is honoured within one bounded step (tens of milliseconds on the English board):
+  PARENTS_PER_STEP parents at a time, each step's classes merged into the layer's a piece at a
+  time (engine.pegs.sorted_codes), orbit sizes CLASSES_PER_CHECK classes at a time, the meter
+  checked between. A worker ends itself when a cancelled job runs on past a second.
 
 A class counts for its orbit (the number of its distinct images), so the exact number of
 positions comes with the number of classes.
@@ -25,12 +29,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from kaeru.engine.pegs.boards import Board
+from kaeru.engine.pegs.sorted_codes import merge_unique, sorted_unique
 from kaeru.engine.rules.control import Meter
 from kaeru.engine.rules.results import BudgetExceeded
 
 CHUNK_BITS = 11
-PARENTS_PER_STEP = 1 << 19  # parents expanded at once: bounds the temporary arrays (~0.5 GB)
-MERGE_EVERY = 6  # parts of a layer merged into one (duplicates dropped) this often
+PARENTS_PER_STEP = 1 << 16  # parents expanded at once, between two cancel checks (~50 ms)
+CLASSES_PER_CHECK = 1 << 18  # classes sized at once, between two cancel checks (~25 ms)
 U64 = np.uint64
 Prune = Callable[[np.ndarray], np.ndarray]  # codes -> mask of those to drop
 
@@ -129,18 +134,6 @@ def image_of(perm: Sequence[int], state: int) -> int:
     return sum(1 << perm[h] for h in range(len(perm)) if state >> h & 1)
 
 
-def sorted_unique(codes: np.ndarray) -> np.ndarray:
-    """The distinct values of `codes`, sorted (in place: `codes` is consumed). A sort and a
-    comparison of neighbours: much faster here than np.unique, which hashes in numpy 2.3+."""
-    if codes.size == 0:
-        return codes
-    codes.sort()
-    keep = np.empty(codes.size, dtype=bool)
-    keep[0] = True
-    np.not_equal(codes[1:], codes[:-1], out=keep[1:])
-    return codes[keep]
-
-
 def next_layer(
     layer: np.ndarray,
     jumps: JumpTables,
@@ -149,27 +142,41 @@ def next_layer(
     prune: Prune | None = None,
 ) -> np.ndarray:
     """The sorted canonical classes one jump on from the classes in `layer`, without those
-    `prune` rules out (it returns a mask of the codes to drop)."""
-    parts: list[np.ndarray] = []
+    `prune` rules out (it returns a mask of the codes to drop).
+
+    The meter is checked (cancel, budget) after every numpy step of bounded size: at most
+    PARENTS_PER_STEP parents' children at once, merges a piece at a time (sorted_codes)."""
     stored = meter.held or int(layer.size)  # the layers kept, this one included
+    merged = layer[:0]  # the classes found so far, merged
+    parts: list[np.ndarray] = []  # classes found since, one sorted array per step
     for begin in range(0, layer.size, PARENTS_PER_STEP):
         parents = layer[begin : begin + PARENTS_PER_STEP]
         children = jumps.children(parents)
         meter.generated += int(children.size)
         children = sorted_unique(children)
+        meter.check()
         if prune is not None:
             children = children[~prune(children)]
         parts.append(sorted_unique(symmetry.canonical(children)))
-        if len(parts) >= MERGE_EVERY:  # keeps the parts near the distinct positions they hold
-            parts = [sorted_unique(np.concatenate(parts))]
-        meter.held = stored + sum(int(part.size) for part in parts)
+        waiting = sum(int(part.size) for part in parts)
+        if waiting > merged.size:  # merged as it doubles: held stays near the classes found
+            merged, parts, waiting = merge_unique([merged, *parts], meter.check), [], 0
+        meter.held = stored + int(merged.size) + waiting
         meter.tick(int(parents.size))
         meter.check()
-    if not parts:
-        return layer[:0]
-    merged = parts[0] if len(parts) == 1 else sorted_unique(np.concatenate(parts))
+    merged = merge_unique([merged, *parts], meter.check)
     meter.held = stored + int(merged.size)
     return merged
+
+
+def positions_of(classes: np.ndarray, symmetry: SymmetryTables, meter: Meter) -> int:
+    """The positions `classes` stand for (the sum of their orbit sizes), CLASSES_PER_CHECK
+    classes at a time with the meter checked between."""
+    total = 0
+    for begin in range(0, classes.size, CLASSES_PER_CHECK):
+        total += int(symmetry.orbit_sizes(classes[begin : begin + CLASSES_PER_CHECK]).sum())
+        meter.check()
+    return total
 
 
 def layers(
@@ -200,7 +207,7 @@ def layers(
         following = next_layer(current, jumps, symmetry, meter, prune)
         if following.size == 0:
             break
-        positions = int(symmetry.orbit_sizes(following).sum())
+        positions = positions_of(following, symmetry, meter)
         if not keep_all:
             out[-1] = Layer(out[-1].classes[:0], out[-1].count, out[-1].positions)  # release
         out.append(Layer(following, int(following.size), positions))
