@@ -47,7 +47,7 @@ def enumerate_positions(board: Board, root: int, control: Control = QUIET) -> En
     pegs = root.bit_count()
     group = symmetries_fixing(board, root)
     farthest: set[str] = set()
-    for code in found[-1].classes.tolist():
+    for code in found[-1].classes[:FARTHEST_LIMIT].tolist():  # each gives one position or more
         farthest.update(board.format_state(image_of(p, code)) for p in group)
         if len(farthest) >= FARTHEST_LIMIT:
             break

@@ -44,40 +44,48 @@ def test_process_mode_end_to_end():
     worker; cancel reaches the worker without ending it; shutdown leaves no process."""
     recorder = Recorder()
     svc = SearchService("process")
-    assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
-    first = worker_pid(svc)
-    assert svc.submit(request("frogs-4")).wait(WAIT).outcome == DONE
-    assert worker_pid(svc) == first  # reused: tables stay warm
-    assert first in child_pids()
+    try:
+        assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
+        first = worker_pid(svc)
+        assert svc.submit(request("frogs-4")).wait(WAIT).outcome == DONE
+        assert worker_pid(svc) == first  # reused: tables stay warm
+        assert first in child_pids()
 
-    job = svc.submit(long_request(), on_progress=recorder.on_progress, on_done=recorder.on_done)
-    assert recorder.first_progress.wait(WAIT), "no progress from the worker"
-    os.kill(first, signal.SIGKILL)
-    result = job.wait(WAIT)
-    assert result is not None and result.outcome == FAILED
-    limit = svc.runner.memory_limit // 2**20  # type: ignore[attr-defined]
-    assert result.message == f"The search process was killed (SIGKILL); memory limit {limit:,} MB."
-    assert [r.outcome for _, r, _ in recorder.done] == [FAILED]
+        job = svc.submit(long_request(), on_progress=recorder.on_progress, on_done=recorder.on_done)
+        assert recorder.first_progress.wait(WAIT), "no progress from the worker"
+        os.kill(first, signal.SIGKILL)
+        result = job.wait(WAIT)
+        assert result is not None and result.outcome == FAILED
+        limit = svc.runner.memory_limit // 2**20  # type: ignore[attr-defined]
+        assert result.message == (
+            f"The search process was killed (SIGKILL); memory limit {limit:,} MB."
+        )
+        assert [r.outcome for _, r, _ in recorder.done] == [FAILED]
 
-    assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
-    second = worker_pid(svc)
-    assert second != first and first not in child_pids()
+        assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
+        second = worker_pid(svc)
+        assert second != first and first not in child_pids()
 
-    recorder = Recorder()
-    hint = svc.submit(long_request(tag="hint"), on_progress=recorder.on_progress)
-    assert recorder.first_progress.wait(WAIT)
-    svc.cancel_all("hint")
-    result = hint.wait(WAIT)
-    assert result is not None and result.outcome == CANCELLED
-    assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
-    assert worker_pid(svc) == second  # cancel stopped the search, not the worker
+        recorder = Recorder()
+        hint = svc.submit(long_request(tag="hint"), on_progress=recorder.on_progress)
+        assert recorder.first_progress.wait(WAIT)
+        svc.cancel_all("hint")
+        result = hint.wait(WAIT)
+        assert result is not None and result.outcome == CANCELLED
+        assert svc.submit(request("frogs-3")).wait(WAIT).outcome == DONE
+        assert worker_pid(svc) == second, (  # cancel stopped the search, not the worker
+            "the worker was replaced: the cancelled search ran on past the worker's "
+            "STUCK_AFTER, so it ended itself as stuck"
+        )
 
-    running = svc.submit(long_request(tag="optimal"))
-    svc.shutdown()
-    result = running.wait(WAIT)
-    assert result is not None and result.outcome == CANCELLED
-    assert multiprocessing.active_children() == []
-    assert child_pids() == []
+        running = svc.submit(long_request(tag="optimal"))
+        svc.shutdown()
+        result = running.wait(WAIT)
+        assert result is not None and result.outcome == CANCELLED
+        assert multiprocessing.active_children() == []
+        assert child_pids() == []
+    finally:
+        svc.shutdown()  # also when an assertion failed: no worker left for the next tests
 
 
 APP = """

@@ -74,7 +74,17 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
+def own_workers() -> set[int]:
+    """Search workers started by this test process itself (not the pool's)."""
+    return {
+        pid
+        for pid in live_pids()
+        if parent_of(pid) == os.getpid() and b"spawn_main" in cmdline(pid)
+    }
+
+
 def test_two_players_answers_reach_only_their_asker(pool):
+    before = own_workers()  # a worker an earlier test left running is not this test's
     alice, bob = SearchService("auto"), SearchService("auto")
     try:
         assert alice.mode == bob.mode == "pool"
@@ -88,8 +98,7 @@ def test_two_players_answers_reach_only_their_asker(pool):
             assert result.request == job.request  # its own answer, not the other player's
             assert result.solution is not None
         assert len(pool_workers(pool)) == 1  # searched in the pool's one worker ...
-        mine = [pid for pid in live_pids() if parent_of(pid) == os.getpid()]
-        assert not [pid for pid in mine if b"spawn_main" in cmdline(pid)]  # ... not one of ours
+        assert own_workers() <= before  # ... not one of ours
     finally:
         alice.shutdown()
         bob.shutdown()
