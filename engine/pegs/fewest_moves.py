@@ -36,10 +36,10 @@ from kaeru.engine.pegs.space import (
     JumpTables,
     Prune,
     SymmetryTables,
+    canonical_classes,
     image_of,
     layers,
     next_layer,
-    sorted_unique,
 )
 from kaeru.engine.rules.control import QUIET, Control, Meter
 from kaeru.engine.rules.results import SearchStats
@@ -185,7 +185,7 @@ def _meet_in_the_middle(
         mirror = last - k
         if mirror <= k:
             complements = following if mirror == k else found[mirror]
-            known = sorted_unique(symmetry.canonical(complements ^ full))
+            known = canonical_classes(complements ^ full, symmetry, meter)
             following = following[_members(known, following)]
         if following.size == 0:
             return None, swept
@@ -194,7 +194,7 @@ def _meet_in_the_middle(
         meter.depth, meter.frontier = k, int(following.size)
         meter.extra["forward classes"] = f"{swept:,}"
     for k in range((last + 1) // 2):  # the early layers: complements of the exact late ones
-        found[k] = sorted_unique(symmetry.canonical(found[last - k] ^ full))
+        found[k] = canonical_classes(found[last - k] ^ full, symmetry, meter)
     return found, swept
 
 
@@ -213,6 +213,7 @@ def _backward(
         following = alive[-1]
         keep = np.zeros(parents.size, dtype=bool)
         for need, empty, flip in zip(jumps.needs, jumps.empties, jumps.flips, strict=True):
+            meter.check()  # a jump at a time: all of a layer's take up to half a second
             ok = np.flatnonzero(((parents & need) == need) & ((parents & empty) == U64(0)))
             if ok.size == 0:
                 continue
@@ -244,6 +245,7 @@ def _count_moves(
         prior, targets = out[-1], alive[k]
         codes, costs, lands = [], [], []
         for index, (a, _, c) in enumerate(board.jumps):
+            meter.check()  # a jump at a time: all of a layer's take up to half a second
             need, empty, flip = jumps.needs[index], jumps.empties[index], jumps.flips[index]
             x = prior.classes
             ok = np.flatnonzero(((x & need) == need) & ((x & empty) == U64(0)))

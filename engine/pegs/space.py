@@ -179,6 +179,16 @@ def positions_of(classes: np.ndarray, symmetry: SymmetryTables, meter: Meter) ->
     return total
 
 
+def canonical_classes(codes: np.ndarray, symmetry: SymmetryTables, meter: Meter) -> np.ndarray:
+    """The sorted distinct canonical forms of `codes`, CLASSES_PER_CHECK codes at a time and
+    merged a piece at a time, with the meter checked between."""
+    parts = []
+    for begin in range(0, codes.size, CLASSES_PER_CHECK):
+        parts.append(sorted_unique(symmetry.canonical(codes[begin : begin + CLASSES_PER_CHECK])))
+        meter.check()
+    return merge_unique(parts, meter.check)
+
+
 def layers(
     board: Board,
     root: int,

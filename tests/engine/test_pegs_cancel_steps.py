@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from kaeru.engine.pegs import sorted_codes, space
 from kaeru.engine.pegs.boards import english
 from kaeru.engine.pegs.enumeration import enumerate_positions
+from kaeru.engine.pegs.fewest_moves import fewest_move_solution
 from kaeru.engine.pegs.shapes import shape_state
 from kaeru.engine.rules.control import Control
 
@@ -66,7 +67,7 @@ def counter(monkeypatch: pytest.MonkeyPatch) -> WorkCounter:
     monkeypatch.setattr(sorted_codes, "PIECE", PIECE)
     for module in (space, sorted_codes):
         monkeypatch.setattr(module, "sorted_unique", work.counting_input(module.sorted_unique))
-    for name in ("canonical", "orbit_sizes"):
+    for name in ("canonical", "images", "orbit_sizes"):
         method = getattr(space.SymmetryTables, name)
         monkeypatch.setattr(space.SymmetryTables, name, work.counting_input(method))
     children = space.JumpTables.children
@@ -84,6 +85,16 @@ def test_the_work_between_two_cancel_checks_is_bounded_by_the_steps(counter: Wor
     # merge or orbit count (the old code's) is over ten thousand
     assert max(counter.stretches) <= PYRAMID_WIDEST // 4, sorted(counter.stretches)[-5:]
     assert len(counter.stretches) > 42_449 // STEP  # at least a check per step
+
+
+def test_the_fewest_moves_sweeps_check_as_often(counter: WorkCounter):
+    """Forward (the enumeration's steps), backward and move-count sweeps: a jump at a time."""
+    board = english()
+    control = Control(cancelled=counter.cancelled)
+    jumps, _ = fewest_move_solution(board, shape_state("pyramid"), board.centre, control)
+    counter.cancelled()
+    assert jumps is not None
+    assert max(counter.stretches) <= PYRAMID_WIDEST // 4, sorted(counter.stretches)[-5:]
 
 
 @given(st.lists(st.lists(st.integers(0, 2**40), max_size=400), max_size=6))
