@@ -3,10 +3,12 @@ arrays merged into one a piece at a time.
 
 A merge of a whole layer (millions of classes) is one long numpy sort if done at once: seconds
 in which a cancel cannot be honoured. `merge_unique` cuts the value range into pieces of about
-`piece` codes (split at a sample of the codes), sorts each piece's slices of every array
-together, and calls `check` (the search's meter check: cancel, budget, progress) between
-pieces, so a cancel is honoured within one piece's sort (milliseconds). The pieces together
-cost no more than the one sort did (smaller sorts stay in the cache).
+PIECE codes (split at a sample of the codes), sorts each piece's slices of every array
+together into its place in the result, and calls `check` (the search's meter check: cancel,
+budget, progress) between pieces, so a cancel is honoured within one piece's sort
+(milliseconds). The pieces together cost no more than the one sort did (smaller sorts stay in
+the cache); the result is written a piece at a time too (joining the pieces at the end, the
+fresh pages of a 3.6-million-class layer, took 70 ms of its own).
 """
 
 from __future__ import annotations
