@@ -132,6 +132,7 @@ class BigDatabase:
 
     mirrored = True  # whether the diagonal mirror's value is a lower bound too (square boards)
     chase = np.zeros(0, dtype=np.int64)  # tiles the blank must reach first (`peel`'s lines)
+    goal_groups = 0  # with a rest weight: the groups before this one are the goal's (`peel`)
     # tables that count the blank (`line_tables.BlankTables.arguments`): none here
     blank_tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
         np.zeros(1, dtype=np.uint8), np.zeros(0, dtype=np.int64),

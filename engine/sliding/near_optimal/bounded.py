@@ -145,16 +145,22 @@ class _Runner:
         return result[0] if result else -1
 
     def weighted(
-        self, weight: Fraction, limit: int, seconds: float, nodes_cap: int, max_nodes: int
+        self, weight: Fraction, limit: int, seconds: float, nodes_cap: int, max_nodes: int,
+        rest_weight: Fraction = Fraction(0),
     ) -> int:
-        """A weighted A* run: a length, or STOPPED, FULL, EXHAUSTED."""
+        """A weighted A* run: a length, or STOPPED, FULL, EXHAUSTED. `rest_weight` (of g's 1)
+        counts the database's rest groups (`BigDatabase.goal_groups` on) in f too."""
         from kaeru.engine.sliding.near_optimal.wastar_kernel import CONTROL_SIZE, wastar
 
         mirror_tile, transpose, square = mirror_maps(self.grid)
         square = square and self.db.mirrored
         start = np.array(self.state, dtype=np.int64)
         db, keys = self.db, _keys(self.grid.cells)
-        if db.chase.size:
+        goal_groups = db.goal_groups if rest_weight else db.offset.size
+        scale = weight.denominator * rest_weight.denominator
+        wn, wd = weight.numerator * rest_weight.denominator, scale
+        rn = int(rest_weight * scale)
+        if db.chase.size and not rest_weight:
             from kaeru.engine.sliding.near_optimal.wastar_kernel import line_keys
 
             keys = line_keys(keys, db.chase)
@@ -163,8 +169,8 @@ class _Runner:
             lambda c: int(wastar(
                 start, self.grid.neighbour_array, db.flat, db.offset, db.tile_group,
                 db.tile_mul, db.group_tiles, db.group_size, mirror_tile, transpose, square,
-                db.chase, self.grid.width, *db.blank_tables,
-                weight.numerator, weight.denominator, limit, max_nodes, keys, c, self.path,
+                db.chase, self.grid.width, *db.blank_tables, goal_groups, wn, wd, rn,
+                limit, max_nodes, keys, c, self.path,
             )),
             ctl, seconds, nodes_cap,
         )

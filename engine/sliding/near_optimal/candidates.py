@@ -2,17 +2,18 @@
 whole answer (lines + the 5×5 left).
 
 What a candidate's 5×5 costs is known only by solving it: the databases' value misses it by 20
-moves or more, by different amounts from one candidate to the next, and even a 2 s schedule of
-falling weights lands 10-20 moves apart on rests alike (a lighter weight that fills its memory
-stops it early). So every candidate (a few dozen: each way of each line, `peel`) gets one cheap
-screen: weighted A* at w = 1.5 in 4 million positions (1.5 million: 6 moves longer in all), then
-1.75, 2 and 3 should it fill them, a second or two each, for at most 70% of the time. Screened
-lengths are real paths' lengths, so the ranking is by whole answers (lines + rest). (A screen at
-w = 1.6 in more memory, for 40% of the time, came out 26-32 moves longer in all over
-`bench/six_boards.py`'s seven boards.) The best two then have their 5×5's tails shortened
-(`bounded._polish`) in equal shares of the time left (the next ones too when a polish ends
-early), and the shortest whole answer wins. On four rests of one board (Random(36) #2), 8 s of
-polish from a screen's path gave 112-120 moves, the 5×5's own 8 s schedule 113-124.
+moves or more, by different amounts from one candidate to the next (candidates are screened in
+the order of lines + that value, those within LINES_MARGIN of the least), and even a 2 s
+schedule of falling weights lands 10-20 moves apart on rests alike (a lighter weight that fills
+its memory stops it early). So every candidate (10-20 from `rest_aware`, or each way of each
+line) gets one cheap screen: weighted A* at w = 1.5 in 4 million positions (1.5 million: 6 moves
+longer in all), then 1.75, 2 and 3 should it fill them, a second or two each, for at most 70% of
+the time. Screened lengths are real paths' lengths, so the ranking is by whole answers (lines +
+rest). (A screen at w = 1.6 in more memory, for 40% of the time, came out 26-32 moves longer in
+all over `bench/six_boards.py`'s seven boards.) The best two then have their 5×5's tails
+shortened (`bounded._polish`) in equal shares of the time left (the next ones too when a polish
+ends early), and the shortest whole answer wins. On four rests of one board (Random(36) #2), 8 s
+of polish from a screen's path gave 112-120 moves, the 5×5's own 8 s schedule 113-124.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from fractions import Fraction
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.sliding.board.geometry import Grid, State
 from kaeru.engine.sliding.databases.pdb_big import big_database
-from kaeru.engine.sliding.near_optimal.bounded import _polish, _Runner, solve_bounded
+from kaeru.engine.sliding.near_optimal.bounded import _polish, _Runner, heuristic, solve_bounded
 from kaeru.engine.sliding.near_optimal.peeled import Peeled, play_part
 
 SCREEN_WEIGHTS = (Fraction(3, 2), Fraction(7, 4), Fraction(2), Fraction(3))
 SCREEN_NODES = 4_000_000  # positions a screening run may hold (about 270 MB on the 5×5)
 SCREEN_SECONDS = 2.5  # CPU at most per screening run
 SCREEN_SHARE = 0.7  # of the finish's time, at most, for the screens
-LINES_MARGIN = 16  # candidates whose lines are longer than the shortest by more are not screened
+LINES_MARGIN = 16  # candidates whose lines + rest's value pass the least by more: not screened
 POLISHED = 2  # candidates whose rests are polished after the screens, in equal shares
 LEFTOVER = 0.5  # CPU seconds left after those that are worth polishing the next candidate
 TRACE = False
@@ -62,11 +63,13 @@ def finish_best(full: Grid, whole: list[Peeled], control: Control, meter: Meter,
     unique: dict[State, Peeled] = {}
     for peeled in sorted(whole, key=lambda p: len(p.states)):
         unique.setdefault(peeled.rest_state(full), peeled)  # the same rest: the shorter lines
-    shortest = min(len(p.states) for p in unique.values())
-    ranked = [p for p in unique.values() if len(p.states) <= shortest + LINES_MARGIN]
+    guess = {id(p): len(p.states) + heuristic(p.rest(full), p.rest_state(full))
+             for p in unique.values()}  # lines + the rest's databases' value
+    ranked = sorted(unique.values(), key=lambda p: guess[id(p)])
+    ranked = [p for p in ranked if guess[id(p)] <= guess[id(ranked[0])] + LINES_MARGIN]
     screens_until = time.process_time() + (until - time.process_time()) * SCREEN_SHARE
     done: list[tuple[int, Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
-    for peeled in ranked:  # shortest lines first: when time runs out, the likeliest are done
+    for peeled in ranked:  # likeliest first: when time runs out, they are done
         if done and time.process_time() > screens_until:
             break
         rest = screen(peeled.rest(full), peeled.rest_state(full), meter, nodes_cap)

@@ -11,11 +11,13 @@ a line goes two tiles at a time. What is left, at most 5×5, is relabelled as a 
 and solved by `bounded.solve_bounded`; then windows along the whole path are shortened
 (`shortcut`).
 
-On the 6×6 (a row and a column to bring home) both orders are tried, and in each every way
-the first line's weights found (within WAY_MARGIN moves of its shortest) is followed, and every
-way of the second line kept: a few dozen candidates, whose 5×5 left differs by 20 moves or more
-in a way no database value foretells. `candidates.finish_best` screens each one's 5×5 and
-polishes the best few.
+On the 6×6 (a row and a column to bring home) the lines are brought home with an eye on the
+rest (`rest_aware`: the line's search also counts the tiles still to come, with a few weights,
+in both orders): 10-20 candidates, whose 5×5 left differs by 20 moves or more.
+`candidates.finish_best` screens each one's 5×5 and polishes the best few. Should none of those
+runs find its lines (a small budget), the lines are brought home for themselves: both orders,
+every way the first line's weights found (within WAY_MARGIN moves of its shortest) followed,
+every way of the second line kept.
 
 The lower bound is the whole board's: a spell of plain IDA* on the whole board raises it past
 the heuristic's value (`lower_bound`: up to 7×7 on Manhattan + linear conflicts + last moves),
@@ -28,17 +30,12 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from kaeru.engine.rules.control import Control, Meter
 from kaeru.engine.rules.results import DEFAULT_BUDGET
 from kaeru.engine.sliding.board.geometry import Grid, State
-from kaeru.engine.sliding.databases.line_tables import BlankTables
 from kaeru.engine.sliding.databases.pdb_big import (
     BigDatabase,
-    BigPartition,
     big_database,
-    build_table,
 )
 from kaeru.engine.sliding.near_optimal.bounded import (
     Bounded,
@@ -50,11 +47,12 @@ from kaeru.engine.sliding.near_optimal.bounded import (
     parity_floor,
 )
 from kaeru.engine.sliding.near_optimal.candidates import finish_best
+from kaeru.engine.sliding.near_optimal.line_database import LineDatabase, line_tiles
 from kaeru.engine.sliding.near_optimal.lower_bound import lower_bound
 from kaeru.engine.sliding.near_optimal.peeled import Peeled, play_part
+from kaeru.engine.sliding.near_optimal.rest_aware import rest_aware_ways
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.near_optimal.wastar_kernel import EXHAUSTED as LINE_EXHAUSTED
-from kaeru.engine.tables.store import load_table, save_table
 
 FINISH = 5  # the side at most of what `solve_bounded` finishes
 LINE_WEIGHTS = (Fraction(5), Fraction(3), Fraction(2), Fraction(7, 4), Fraction(3, 2),
@@ -84,34 +82,6 @@ BIG_SHARES = Shares(finish=0.20, shorten=0.30, lower=0.10)  # past 36 cells: lon
 
 def shares_for(full: Grid) -> Shares:
     return SIX_SHARES if full.cells <= 36 else BIG_SHARES
-
-
-class _LineDatabase(BigDatabase):
-    """The databases of one line's tiles in groups; every other tile in a group that counts 0.
-    The mirror would measure another line: it is not used."""
-
-    mirrored = False
-
-    def __init__(self, shape: Grid, line: list[int]) -> None:
-        size = 4 if shape.cells ** 4 <= 2_000_000 else 3
-        groups = [tuple(line[i : i + size]) for i in range(0, len(line), size)]
-        tables = [_line_table(shape, g) for g in groups]
-        rest = tuple(t for t in range(1, shape.cells) if t not in line)
-        super().__init__(shape, BigPartition((*groups, rest)), [*tables, np.zeros(1, np.uint8)])
-        self.group_size[-1] = 0  # the last group: an index of 0 whatever its tiles' cells
-        self.chase = np.array(line, dtype=np.int64)
-        self.blank_tables = BlankTables(shape, line).arguments()
-
-
-def _line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
-    from kaeru.engine.sliding.databases.pdb_big import table_file
-
-    name = table_file(shape, group)
-    table = load_table(name, (shape.cells ** len(group),), np.dtype(np.uint8))
-    if table is None:
-        table = build_table(shape, group)
-        save_table(name, table)
-    return np.asarray(table)
 
 
 def chunk_for(shape: Grid) -> int:
@@ -151,13 +121,6 @@ def _line_lengths(full: Grid) -> list[int]:
     return out
 
 
-def _line(shape: Grid, is_row: bool) -> list[int]:
-    """The tiles of `shape`'s top row or left column (labels of `shape`)."""
-    if is_row:
-        return list(range(1, shape.width + 1))
-    return [r * shape.width + 1 for r in range(shape.height)]
-
-
 def _orders(full: Grid) -> list[tuple[bool, ...]]:
     """The orders to take the lines in (True: a row): the usual one (the top row while at least
     as tall as wide, else the left column) and, when a row and a column are left, the other
@@ -190,7 +153,7 @@ def _peel(full: Grid, state: State, order: tuple[bool, ...], meter: Meter, secon
             is_row = order[number]
             shape = peeled.rest(full)
             sub = peeled.rest_state(full)
-            tiles = _line(shape, is_row)
+            tiles = line_tiles(shape, is_row)
             chunk = chunk_for(shape)
             for upto in range(chunk, len(tiles) + chunk, chunk):  # a long line, in chunks
                 spend = seconds if until is None or not i else min(
@@ -240,11 +203,19 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     line_share = 1 - shares.finish - shares.shorten - shares.lower
     branch = BRANCH if full.cells <= 36 else 1
     line_seconds = seconds * line_share / max(1, len(orders) * stages)
-    tried = [p for n, order in enumerate(orders)  # each order's followers: within its share
-             for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
-                            LAST_BRANCH if branch > 1 else 1,
-                            began + seconds * line_share * (n + 1) / len(orders))]
-    whole = [p for p in tried if not p.failed]
+    whole: list[Peeled] = []
+    if branch > 1:  # up to 36 cells: lines that leave the rest near its goal
+        whole = rest_aware_ways(full, state, orders, meter, began + seconds * line_share,
+                                nodes_cap)
+        began_lines = time.process_time()  # the greedy lines below, should none be found
+        line_seconds = max(0.0, began + seconds * line_share - began_lines) / max(
+            1, len(orders) * stages)
+    tried = [] if whole else [
+        p for n, order in enumerate(orders)  # each order's followers: within its share
+        for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
+                       LAST_BRANCH if branch > 1 else 1,
+                       began + seconds * line_share * (n + 1) / len(orders))]
+    whole = whole or [p for p in tried if not p.failed]
     if not whole:
         return _reduced(full, tried[0].states, state, database, meter)
     finish_until = began + seconds * (1 - shares.lower - shares.shorten)
@@ -275,7 +246,7 @@ def _line_ways(shape: Grid, sub: State, tiles: list[int], meter: Meter, seconds:
                nodes_cap: int) -> list[list[State]]:
     """States of the part from `sub` until the line's tiles are home: the first weight, heavier
     ones when it fills its memory with nothing found, then lighter ones while time lasts."""
-    runner = _Runner(shape, sub, _LineDatabase(shape, tiles), meter)
+    runner = _Runner(shape, sub, LineDatabase(shape, tiles), meter)
     began = time.process_time()
     best: list[State] | None = None
     limit = len(runner.path) - 2

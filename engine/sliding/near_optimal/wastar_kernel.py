@@ -9,7 +9,12 @@ Nodes whose g + h exceeds `limit` are cut, so a run only looks for solutions sho
 incumbent. At most `max_nodes` positions are held; the run gives up (FULL) past that.
 
 When only a line's tiles count (`chase`, from `peel`), a position is told apart by the blank and
-those tiles alone: the search runs over the line's positions, not the whole board's.
+those tiles alone: the search runs over the line's positions, not the whole board's. With a rest
+weight (`rn` > 0) the groups from `nline` on are the rest's (the tiles still to come after the
+line): the goal is still the line home (the line's groups at 0), but f = wd·g + wn·h + rn·r with
+r the rest's sum, so of two ways home the one that leaves the rest nearer its goal comes first,
+and every tile tells positions apart. The weight bound then holds for f's line part only: such
+a run is a heuristic search for a good split, not a bounded one.
 
 A node keeps the cell of every tile (uint8 per tile, the blank first), its parent, g, the plain
 and mirrored sums, and a 64-bit Zobrist key; an open-addressing table finds repeats (a key that
@@ -143,8 +148,10 @@ def wastar(  # a kernel takes its tables as arguments
     boffset: np.ndarray,  # int64[tables] (empty: none)
     btiles: np.ndarray,  # int64[tables, k + 1]: each table's tiles, the blank (0) first
     bsize: np.ndarray,  # int64[tables]: k + 1
+    nline: int,  # groups counted as the goal's (all of them: `offset.size`); the rest's after
     wn: int,
     wd: int,
+    rn: int,  # the rest's weight in f (0: the rest counts nothing)
     limit: int,  # cut nodes with g + h > limit
     max_nodes: int,
     keys: np.ndarray,  # zobrist(cells)
@@ -162,6 +169,8 @@ def wastar(  # a kernel takes its tables as arguments
     gs = np.zeros(max_nodes, dtype=np.int16)
     hp = np.zeros(max_nodes, dtype=np.uint8)
     hm = np.zeros(max_nodes, dtype=np.uint8)
+    hr = np.zeros(max_nodes, dtype=np.int16)  # the rest's sum (groups from nline on)
+    told = chase if rn == 0 else chase[:0]  # tiles that tell positions apart (none: all)
     key0 = np.zeros(max_nodes, dtype=np.uint64)
     closed = np.zeros(max_nodes, dtype=np.uint8)
     entries = max_nodes + max_nodes // 4  # open-list entries: a reopened node is put in again
@@ -174,7 +183,7 @@ def wastar(  # a kernel takes its tables as arguments
     mask = np.int64(cap - 1)
     umask = np.uint64(cap - 1)
     table = np.full(cap, -1, dtype=np.int32)
-    top_f = wd * (limit + 1) + wn * 256
+    top_f = wd * (limit + 1) + wn * 256 + rn * 256 * max(0, groups - nline)
     head = np.full(top_f + 1, -1, dtype=np.int32)
     board = np.zeros(cells, dtype=np.int64)
 
@@ -188,9 +197,14 @@ def wastar(  # a kernel takes its tables as arguments
         k1 ^= keys[t, c, 1]
     sp = np.int64(0)
     sm = np.int64(0)
+    sr = np.int64(0)
     for g in range(groups):
-        sp += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g], tile_mul,
-                                           identity, identity)]
+        value = flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g], tile_mul,
+                                              identity, identity)]
+        if g < nline:
+            sp += value
+        else:
+            sr += value
         if use_mirror:
             sm += flat[offset[g] + _group_index(pos, 0, group_tiles[g], group_size[g],
                                                tile_mul, unmirror, transpose)]
@@ -199,10 +213,10 @@ def wastar(  # a kernel takes its tables as arguments
              _with_blank(pos, 0, bflat, boffset, btiles, bsize, cells, blank0, -1, 0))
     if h0 > limit:
         return EXHAUSTED
-    hp[0], hm[0] = sp, sm
+    hp[0], hm[0], hr[0] = sp, sm, sr
     key0[0] = k0
     table[np.int64(k0 & umask)] = 0
-    f0 = np.int64(wn * h0)
+    f0 = np.int64(wn * h0 + rn * sr)
     nf[0] = f0
     head[f0] = 0
     entry_node[0] = 0
@@ -246,8 +260,12 @@ def wastar(  # a kernel takes its tables as arguments
             size = group_size[g]
             old = _group_index(pos, node, group_tiles[g], size, tile_mul, identity, identity)
             base = offset[g] + old
-            ch_p = (np.int64(hp[node]) - np.int64(flat[base])
-                    + np.int64(flat[base + (b - nb) * tile_mul[t]]))
+            ch_p = np.int64(hp[node])
+            ch_r = np.int64(hr[node])
+            if g < nline:
+                ch_p += np.int64(flat[base + (b - nb) * tile_mul[t]]) - np.int64(flat[base])
+            else:
+                ch_r += np.int64(flat[base + (b - nb) * tile_mul[t]]) - np.int64(flat[base])
             ch_m = np.int64(0)
             if use_mirror:
                 m = mirror_tile[t]
@@ -276,11 +294,11 @@ def wastar(  # a kernel takes its tables as arguments
             found = -1
             while table[slot] >= 0:
                 other = table[slot]
-                if key0[other] == c0 and _same(pos, other, node, t, b, nb, chase):
+                if key0[other] == c0 and _same(pos, other, node, t, b, nb, told):
                     found = other
                     break
                 slot = np.int64((slot + 1) & mask)
-            f = np.int64(wd * ch_g + wn * ch_h)
+            f = np.int64(wd * ch_g + wn * ch_h + rn * ch_r)
             if pushed >= entries:
                 ctl[NODES] = nodes
                 ctl[HELD] = used
@@ -303,7 +321,7 @@ def wastar(  # a kernel takes its tables as arguments
                 pos[child, t] = b
                 pos[child, 0] = nb
                 key0[child] = c0
-                hp[child], hm[child] = ch_p, ch_m
+                hp[child], hm[child], hr[child] = ch_p, ch_m, ch_r
             parent[child] = node
             gs[child] = ch_g
             nf[child] = f
