@@ -19,14 +19,7 @@ from kaeru.engine.sliding.board.shuffle import shuffle_solvable
 from kaeru.engine.sliding.near_optimal import rest_aware
 from kaeru.engine.sliding.near_optimal.bounded import _Runner
 from kaeru.engine.sliding.near_optimal.line_database import LineDatabase, line_tiles
-
-
-def replays(shape: Grid, states: list[State]) -> bool:
-    for before, after in zip(states, states[1:], strict=False):
-        gap, other = before.index(0), after.index(0)
-        if shape.distance(gap, other) != 1 or after[gap] != before[other]:
-            return False
-    return True
+from tests.engine.sliding_helpers import replays
 
 
 def rest_distance(shape: Grid, state: State, line: list[int]) -> int:

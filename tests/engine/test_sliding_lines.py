@@ -23,14 +23,7 @@ from kaeru.engine.sliding.near_optimal.peel import _bring_line
 from kaeru.engine.sliding.near_optimal.peeled import Peeled
 from kaeru.engine.sliding.near_optimal.shortcut import shorten
 from kaeru.engine.sliding.optimal.full_table import full_table
-
-
-def replays(shape: Grid, states: list[State]) -> bool:
-    for before, after in zip(states, states[1:], strict=False):
-        gap, other = before.index(0), after.index(0)
-        if shape.distance(gap, other) != 1 or after[gap] != before[other]:
-            return False
-    return True
+from tests.engine.sliding_helpers import replays
 
 
 def plain_bfs(shape: Grid, group: tuple[int, ...]) -> dict[tuple[int, ...], int]:
