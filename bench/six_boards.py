@@ -11,6 +11,7 @@ time, so the two columns come from one run on the same machine. CPU is the proce
     python bench/six_boards.py                  # both columns (~7 minutes of CPU each)
     python bench/six_boards.py --before none    # today's code only
     python bench/six_boards.py --boards 2       # the first two boards only
+    python bench/six_boards.py --held-out       # four boards no setting was chosen on
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from kaeru.engine.rules.control import Control  # noqa: E402
 
 BEFORE_REV = "8c186b9"
 SEEDS = ((6, 2), (36, 5))  # (seed of random.Random, boards drawn from it)
+HELD_OUT = ((7, 4),)  # boards no setting was chosen on (`--held-out`)
 
 CHILD = """
 import json, random, resource, sys, time
@@ -58,20 +60,21 @@ print(json.dumps({"rows": out, "peak_mb": peak}))
 """
 
 
-def boards(limit: int) -> list[tuple[str, tuple[int, ...]]]:
-    """(name, start) of the seven boards, the first `limit` of them."""
+def boards(limit: int, seeds: tuple[tuple[int, int], ...] = SEEDS
+           ) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, start) of the seven boards (or `seeds`' boards), the first `limit` of them."""
     puzzle = make_sliding(6, 6)
     out = []
-    for seed, count in SEEDS:
+    for seed, count in seeds:
         rng = random.Random(seed)
         out += [(f"Random({seed}) #{i}", puzzle.random_start(rng)) for i in range(count)]
     return out[:limit]
 
 
-def seeds_for(limit: int) -> list[tuple[int, int]]:
-    """SEEDS cut to the first `limit` boards."""
+def seeds_for(limit: int, seeds: tuple[tuple[int, int], ...] = SEEDS) -> list[tuple[int, int]]:
+    """`seeds` cut to the first `limit` boards."""
     out, left = [], limit
-    for seed, count in SEEDS:
+    for seed, count in seeds:
         if left > 0:
             out.append((seed, min(count, left)))
         left -= count
@@ -81,12 +84,13 @@ def seeds_for(limit: int) -> list[tuple[int, int]]:
 class BeforeSix(BeforeCode):
     """The older engine on the seven boards, started in the background."""
 
-    def start(self, limit: int) -> subprocess.Popen[str] | None:
+    def start(self, limit: int, seeds: tuple[tuple[int, int], ...] = SEEDS
+              ) -> subprocess.Popen[str] | None:
         if not self.ok:
             return None
         env = dict(os.environ, PYTHONPATH=str(self.folder))
         return subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(self.folder), json.dumps(seeds_for(limit))],
+            [sys.executable, "-c", CHILD, str(self.folder), json.dumps(seeds_for(limit, seeds))],
             env=env, cwd=self.folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -98,12 +102,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", default=BEFORE_REV, help="commit to compare ('none': skip)")
     parser.add_argument("--boards", type=int, default=7, help="the first N of the seven")
+    parser.add_argument("--held-out", action="store_true",
+                        help="the first four boards of random.Random(7) instead of the seven")
     args = parser.parse_args(argv)
+    seeds = HELD_OUT if args.held_out else SEEDS
     before = BeforeSix(args.before) if args.before != "none" else None
-    child = before.start(args.boards) if before else None
+    child = before.start(args.boards, seeds) if before else None
     puzzle = make_sliding(6, 6)
     now = []
-    for name, state in boards(args.boards):
+    for name, state in boards(args.boards, seeds):
         began = time.process_time()
         found = puzzle.own_solve(state, state, Control())
         spent = time.process_time() - began
