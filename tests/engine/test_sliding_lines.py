@@ -121,7 +121,7 @@ def test_a_detour_is_cut_out():
 
 
 @pytest.mark.slow  # 58 s of CPU per board
-@pytest.mark.parametrize(("seed", "board"), [(6, 0), (36, 0), (36, 2)])
+@pytest.mark.parametrize(("seed", "board"), [(6, 0), (36, 2)])  # 1.44x; the worst, 1.50x
 def test_six_by_six_answers_replay_near_their_proved_bound(seed, board):
     puzzle = make_sliding(6, 6)
     rng = random.Random(seed)
