@@ -170,6 +170,16 @@ class BigDatabase:
         return int(sum(int(self.flat[o + i]) for o, i in zip(self.offset, idx, strict=True)))
 
 
+def group_table(grid: Grid, group: tuple[int, ...]) -> np.ndarray:
+    """One group's table: from the disk cache, else built and saved."""
+    name = table_file(grid, group)
+    table = load_table(name, (grid.cells ** len(group),), np.dtype(np.uint8))
+    if table is None:
+        table = build_table(grid, group)
+        save_table(name, table)
+    return np.asarray(table)
+
+
 _loaded: dict[tuple[int, int, BigPartition], BigDatabase] = {}
 _lock = threading.Lock()
 
@@ -192,16 +202,7 @@ def big_database(
     with holding(_lock, "pattern databases", control.progress, control.cancelled):
         if key in _loaded:
             return _loaded[key]
-        tables = []
-        for group in partition.groups:
-            name = table_file(grid, group)
-            shape = (grid.cells ** len(group),)
-            table = load_table(name, shape, np.dtype(np.uint8))
-            if table is None:
-                table = build_table(grid, group)
-                save_table(name, table)
-            tables.append(np.asarray(table))
-        database = BigDatabase(grid, partition, tables)
+        database = BigDatabase(grid, partition, [group_table(grid, g) for g in partition.groups])
         _loaded[key] = database
         return database
 

@@ -13,13 +13,7 @@ import numpy as np
 
 from kaeru.engine.sliding.board.geometry import Grid
 from kaeru.engine.sliding.databases.line_tables import BlankTables
-from kaeru.engine.sliding.databases.pdb_big import (
-    BigDatabase,
-    BigPartition,
-    build_table,
-    table_file,
-)
-from kaeru.engine.tables.store import load_table, save_table
+from kaeru.engine.sliding.databases.pdb_big import BigDatabase, BigPartition, group_table
 
 
 class LineDatabase(BigDatabase):
@@ -33,12 +27,12 @@ class LineDatabase(BigDatabase):
         that many (1: Manhattan distance), as the rest's groups of a run with a rest weight."""
         size = 4 if shape.cells ** 4 <= 2_000_000 else 3
         groups = [tuple(line[i : i + size]) for i in range(0, len(line), size)]
-        tables = [line_table(shape, g) for g in groups]
+        tables = [group_table(shape, g) for g in groups]
         rest = tuple(t for t in range(1, shape.cells) if t not in line)
         if rest_group:
             rests = [rest[i : i + rest_group] for i in range(0, len(rest), rest_group)]
             super().__init__(shape, BigPartition((*groups, *rests)),
-                             [*tables, *(line_table(shape, g) for g in rests)])
+                             [*tables, *(group_table(shape, g) for g in rests)])
             self.goal_groups = len(groups)
         else:
             super().__init__(shape, BigPartition((*groups, rest)),
@@ -46,16 +40,6 @@ class LineDatabase(BigDatabase):
             self.group_size[-1] = 0  # the last group: an index of 0 whatever its tiles' cells
         self.chase = np.array(line, dtype=np.int64)
         self.blank_tables = BlankTables(shape, line).arguments()
-
-
-def line_table(shape: Grid, group: tuple[int, ...]) -> np.ndarray:
-    """A group's additive table (`pdb_big`'s): from the disk cache, else built and saved."""
-    name = table_file(shape, group)
-    table = load_table(name, (shape.cells ** len(group),), np.dtype(np.uint8))
-    if table is None:
-        table = build_table(shape, group)
-        save_table(name, table)
-    return np.asarray(table)
 
 
 def line_tiles(shape: Grid, is_row: bool) -> list[int]:
