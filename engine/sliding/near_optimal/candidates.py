@@ -63,10 +63,10 @@ def finish_best(full: Grid, whole: list[Peeled], control: Control, meter: Meter,
     unique: dict[State, Peeled] = {}
     for peeled in sorted(whole, key=lambda p: len(p.states)):
         unique.setdefault(peeled.rest_state(full), peeled)  # the same rest: the shorter lines
-    guess = {id(p): len(p.states) + heuristic(p.rest(full), p.rest_state(full))
-             for p in unique.values()}  # lines + the rest's databases' value
-    ranked = sorted(unique.values(), key=lambda p: guess[id(p)])
-    ranked = [p for p in ranked if guess[id(p)] <= guess[id(ranked[0])] + LINES_MARGIN]
+    guess = {rest: len(p.states) + heuristic(p.rest(full), rest)  # lines + the rest's value
+             for rest, p in unique.items()}
+    likeliest = sorted(guess, key=guess.__getitem__)
+    ranked = [unique[r] for r in likeliest if guess[r] <= guess[likeliest[0]] + LINES_MARGIN]
     screens_until = time.process_time() + (until - time.process_time()) * SCREEN_SHARE
     done: list[tuple[int, Peeled, list[State]]] = []  # (whole length, candidate, rest's path)
     for peeled in ranked:  # likeliest first: when time runs out, they are done

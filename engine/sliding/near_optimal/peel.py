@@ -207,17 +207,16 @@ def solve_peeled(full: Grid, state: State, control: Control, seconds: float) -> 
     if branch > 1:  # up to 36 cells: lines that leave the rest near its goal
         whole = rest_aware_ways(full, state, orders, meter, began + seconds * line_share,
                                 nodes_cap)
-        began_lines = time.process_time()  # the greedy lines below, should none be found
-        line_seconds = max(0.0, began + seconds * line_share - began_lines) / max(
-            1, len(orders) * stages)
-    tried = [] if whole else [
-        p for n, order in enumerate(orders)  # each order's followers: within its share
-        for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
-                       LAST_BRANCH if branch > 1 else 1,
-                       began + seconds * line_share * (n + 1) / len(orders))]
-    whole = whole or [p for p in tried if not p.failed]
-    if not whole:
-        return _reduced(full, tried[0].states, state, database, meter)
+        line_seconds = max(0.0, began + seconds * line_share - time.process_time()) / max(
+            1, len(orders) * stages)  # what they left, for the lines below should none be found
+    if not whole:  # the lines brought home for themselves
+        tried = [p for n, order in enumerate(orders)  # each order's followers: within its share
+                 for p in _peel(full, state, order, meter, line_seconds, nodes_cap, branch,
+                                LAST_BRANCH if branch > 1 else 1,
+                                began + seconds * line_share * (n + 1) / len(orders))]
+        whole = [p for p in tried if not p.failed]
+        if not whole:
+            return _reduced(full, tried[0].states, state, database, meter)
     finish_until = began + seconds * (1 - shares.lower - shares.shorten)
     if TRACE:
         print(f"  lines: {len(whole)} candidates in {time.process_time() - began:.1f} s")

@@ -26,11 +26,17 @@ from kaeru.engine.sliding.near_optimal.bounded import _Runner, max_nodes_for
 from kaeru.engine.sliding.near_optimal.line_database import LineDatabase, line_tiles
 from kaeru.engine.sliding.near_optimal.peeled import Peeled, play_part
 
-H, Q = Fraction(1, 2), Fraction(1, 4)
 RUNS = (  # (w, λ, tiles per rest group), the likeliest first
-    (1 + H, H, 1), (1 + H, 1 - Q, 4), (1 + H, 1 - Q, 1), (1 + Q, Fraction(5, 8), 4),
-    (1 + Q, 1 - Q, 1), (1 + H, Fraction(1), 4), (1 + H, H, 4), (1 + H, Fraction(1), 1),
-    (1 + Q, Fraction(5, 8), 1), (1 + Q, 1 - Q, 4),
+    (Fraction("3/2"), Fraction("1/2"), 1),
+    (Fraction("3/2"), Fraction("3/4"), 4),
+    (Fraction("3/2"), Fraction("3/4"), 1),
+    (Fraction("5/4"), Fraction("5/8"), 4),
+    (Fraction("5/4"), Fraction("3/4"), 1),
+    (Fraction("3/2"), Fraction("1"), 4),
+    (Fraction("3/2"), Fraction("1/2"), 4),
+    (Fraction("3/2"), Fraction("1"), 1),
+    (Fraction("5/4"), Fraction("5/8"), 1),
+    (Fraction("5/4"), Fraction("3/4"), 4),
 )
 RUN_SECONDS = 4.0  # CPU at most per line's run
 LIMIT = 400  # the longest line looked for

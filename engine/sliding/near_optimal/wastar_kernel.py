@@ -260,12 +260,9 @@ def wastar(  # a kernel takes its tables as arguments
             size = group_size[g]
             old = _group_index(pos, node, group_tiles[g], size, tile_mul, identity, identity)
             base = offset[g] + old
-            ch_p = np.int64(hp[node])
-            ch_r = np.int64(hr[node])
-            if g < nline:
-                ch_p += np.int64(flat[base + (b - nb) * tile_mul[t]]) - np.int64(flat[base])
-            else:
-                ch_r += np.int64(flat[base + (b - nb) * tile_mul[t]]) - np.int64(flat[base])
+            change = np.int64(flat[base + (b - nb) * tile_mul[t]]) - np.int64(flat[base])
+            ch_p = np.int64(hp[node]) + (change if g < nline else 0)
+            ch_r = np.int64(hr[node]) + (0 if g < nline else change)
             ch_m = np.int64(0)
             if use_mirror:
                 m = mirror_tile[t]
