@@ -7,6 +7,8 @@
 - `explorable`: which puzzles the explorer can count, counting from the goal.
 - `game_ids`: `puzzle-id:start` parsed and written; `cache_folder`: the cache folder as the
   settings screen shows it.
+- `tables_ahead`: the tables `kaeru tables` builds ahead (which an id names, how each is
+  built, which are built).
 
 Above the puzzles, the searches, the tables and the store; below the service and the game.
 """

@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kaeru.engine.rules.protocol import BadInput, SearchStats
+from kaeru.engine.catalogue.tables_ahead import FIFTEEN, builders, listing
+from kaeru.engine.rules.protocol import SearchStats
 from kaeru.tui.cli.exit_codes import EXIT_GAVE_UP, EXIT_OK
 from kaeru.tui.cli.output import emit
 
 NAME = "tables"
 HELP = "build the solver's tables ahead, or list them"
 ORDER = 92
-FIFTEEN = "sliding-4x4"
 LINE_EVERY = 0.1  # fraction of a build between progress lines when stderr is not a terminal
 
 
@@ -33,39 +33,6 @@ def configure(sub: argparse.ArgumentParser) -> None:
     build.add_argument("--json", action="store_true", help="machine-readable output")
     listing = actions.add_parser("list", help="which tables are built, and their sizes")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
-
-
-def tiers_of(table_id: str) -> list[str]:
-    from kaeru.engine.sliding.databases import pdb78
-
-    name, _, tier = table_id.partition(":")
-    if name != FIFTEEN:
-        return []
-    if not tier:
-        return [pdb78.MIDDLE, pdb78.FULL]
-    if tier not in pdb78.TIERS:
-        raise BadInput(f"{FIFTEEN} has the tiers {', '.join(pdb78.TIERS)}, not {tier!r}")
-    return [tier]
-
-
-def builders(table_id: str) -> list[tuple[str, Callable[[Any], object]]]:
-    """(what, build(control)) for each table the id names; BadInput for an unknown id."""
-    from kaeru.engine.sliding.databases import pdb78
-
-    def tier_builder(tier: str) -> Callable[[Any], object]:
-        return lambda control: pdb78.pattern_set(tier, control)
-
-    tiers = tiers_of(table_id)
-    if tiers:
-        return [(pdb78.tier_name(t), tier_builder(t)) for t in tiers]
-    from kaeru.engine.puzzles.registry import get_puzzle
-    from kaeru.engine.sliding.optimal import full_table
-
-    puzzle = get_puzzle(table_id)
-    grid = getattr(puzzle, "grid", None)
-    if grid is None or grid.cells > full_table.MAX_CELLS:
-        raise BadInput(f"{table_id} has no table to build ahead (try {FIFTEEN})")
-    return [(f"the depth table of {table_id}", lambda c: full_table.full_table(grid, c))]
 
 
 def progress_lines(what: str) -> Callable[[SearchStats], None]:
@@ -116,24 +83,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_tables(args: argparse.Namespace) -> int:
-    from kaeru.engine.sliding.databases import pdb78
     from kaeru.engine.tables.folder import cache_dir
 
     folder = cache_dir()
-    rows: list[dict[str, Any]] = []
-    for tier, groups in pdb78.TIERS.items():
-        size, earlier = 0, False
-        for group in groups:
-            for version in (pdb78.VERSION, pdb78.EARLIER):  # an earlier one converts on use
-                path = None if folder is None else folder / pdb78.store.file_name(
-                    pdb78.table_key(group), version)
-                if path is not None and path.is_file():
-                    size += path.stat().st_size
-                    earlier = earlier or version != pdb78.VERSION
-                    break
-        built = pdb78.ready(tier)
-        rows.append({"id": f"{FIFTEEN}:{tier}", "table": pdb78.tier_name(tier),
-                     "built": built, "to_convert": built and earlier, "bytes": size})
+    rows = listing()
     text = "\n".join(
         f"{r['id']:<20} {_state_word(r):<10} {r['bytes'] / 1e6:,.0f} MB  {r['table']}"
         + ("  (an earlier version: converted in seconds on first use or by `kaeru tables build`)"
